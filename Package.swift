@@ -1,0 +1,55 @@
+// swift-tools-version: 6.0
+// SPDX-License-Identifier: GPL-3.0-or-later
+import PackageDescription
+
+/// Saoma's package. The dependency direction is enforced here:
+/// `SaomaCore` ← adapters (`ZBarDecoding`, `QREncoding`, `V4L2Capture`, `PixbufIO`, `GLibSwift`)
+/// ← `SaomaUI` / `SaomaCLI` ← `saoma`.
+let package = Package(
+    name: "Saoma",
+    products: [
+        .executable(name: "saoma", targets: ["saoma"]),
+        // LD_PRELOAD shim that fakes a V4L2 webcam for integration tests (see Sources/FakeV4L2Device).
+        .library(name: "FakeV4L2Device", type: .dynamic, targets: ["FakeV4L2Device"]),
+    ],
+    targets: [
+        // System libraries: module map + shim header (static inline helpers for macros and variadics).
+        .systemLibrary(name: "CGtk", pkgConfig: "libadwaita-1", providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]),
+        .systemLibrary(name: "CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
+        .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
+        .systemLibrary(name: "CV4L2", pkgConfig: "libv4l2", providers: [.apt(["libv4l-dev"])]),
+        .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+
+        // Pure Swift: geometry, images, symbols, content parsing, frame model, policies.
+        .target(name: "SaomaCore"),
+
+        // Adapters: each is the only place that calls its C library.
+        .target(name: "ZBarDecoding", dependencies: ["SaomaCore", "CZBar"]),
+        .target(name: "QREncoding", dependencies: ["SaomaCore", "CQREncode"]),
+        .target(name: "V4L2Capture", dependencies: ["SaomaCore", "CV4L2"]),
+        .target(name: "PixbufIO", dependencies: ["SaomaCore", "CGdkPixbuf"]),
+        .target(name: "GLibSwift", dependencies: ["CGtk"]),
+
+        // Front ends.
+        .target(
+            name: "SaomaUI",
+            dependencies: ["SaomaCore", "ZBarDecoding", "QREncoding", "V4L2Capture", "PixbufIO", "GLibSwift", "CGtk"]
+        ),
+        .target(
+            name: "SaomaCLI",
+            dependencies: ["SaomaCore", "ZBarDecoding", "QREncoding", "V4L2Capture", "PixbufIO"]
+        ),
+        .executableTarget(name: "saoma", dependencies: ["SaomaCLI", "SaomaUI"]),
+
+        // Test seam: a fake /dev/video device served through LD_PRELOAD.
+        .target(name: "FakeV4L2Device", cSettings: [.define("_GNU_SOURCE")], linkerSettings: [.linkedLibrary("dl")]),
+
+        .testTarget(name: "SaomaCoreTests", dependencies: ["SaomaCore"]),
+        .testTarget(name: "ZBarDecodingTests", dependencies: ["ZBarDecoding", "QREncoding", "PixbufIO", "SaomaCore"]),
+        .testTarget(name: "QREncodingTests", dependencies: ["QREncoding", "ZBarDecoding", "PixbufIO", "SaomaCore"]),
+        .testTarget(name: "V4L2CaptureTests", dependencies: ["V4L2Capture", "ZBarDecoding", "PixbufIO", "SaomaCore"]),
+        .testTarget(name: "PixbufIOTests", dependencies: ["PixbufIO", "SaomaCore"]),
+        .testTarget(name: "SaomaCLITests", dependencies: ["SaomaCLI", "SaomaCore"]),
+        .testTarget(name: "SaomaUITests", dependencies: ["SaomaUI", "SaomaCore"]),
+    ]
+)

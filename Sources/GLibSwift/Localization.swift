@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+
+/// The gettext domain of every translatable string in Saoma.
+public let gettextDomain = "saoma"
+
+/// Binds the text domain to `localeDirectory` and selects the user's locale.
+///
+/// Call once at start-up, before any string is translated.
+public func setUpLocalization(localeDirectory: String) {
+    setlocale(LC_ALL, "")
+    bindtextdomain(gettextDomain, localeDirectory)
+    bind_textdomain_codeset(gettextDomain, "UTF-8")
+    textdomain(gettextDomain)
+}
+
+/// Translates a user-visible string (the xgettext keyword is `tr`).
+public func tr(_ message: String) -> String {
+    guard let translated = g_dgettext(gettextDomain, message) else { return message }
+    return String(cString: translated)
+}
+
+/// Translates a string with a plural form (`trn:1,2` for xgettext).
+public func trn(_ singular: String, _ plural: String, _ count: Int) -> String {
+    guard let translated = g_dngettext(gettextDomain, singular, plural, gulong(max(0, count))) else {
+        return count == 1 ? singular : plural
+    }
+    return String(cString: translated)
+}

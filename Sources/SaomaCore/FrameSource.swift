@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+/// One captured camera frame, converted once for both consumers.
+public struct VideoFrame: Sendable {
+    /// The luma plane, for decoding.
+    public var luma: LumaImage
+    /// Packed RGB (3 bytes per pixel, rows of `luma.width * 3` bytes) for the preview, if converted.
+    public var rgb: [UInt8]?
+    /// Capture time in seconds on a monotonic clock.
+    public var timestamp: Double
+    /// Increasing frame number since the stream started.
+    public var sequence: UInt64
+
+    public init(luma: LumaImage, rgb: [UInt8]?, timestamp: Double, sequence: UInt64) {
+        self.luma = luma
+        self.rgb = rgb
+        self.timestamp = timestamp
+        self.sequence = sequence
+    }
+
+    public var width: Int { luma.width }
+    public var height: Int { luma.height }
+}
+
+/// A capture mode: frame size and rate.
+public struct CameraMode: Hashable, Sendable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+    public var framesPerSecond: Double
+    /// The device's native pixel format as a fourcc string (`"YUYV"`, `"MJPG"`…).
+    public var pixelFormat: String
+
+    public init(width: Int, height: Int, framesPerSecond: Double, pixelFormat: String) {
+        self.width = width
+        self.height = height
+        self.framesPerSecond = framesPerSecond
+        self.pixelFormat = pixelFormat
+    }
+
+    public var description: String {
+        let fps = framesPerSecond.rounded() == framesPerSecond ? String(Int(framesPerSecond)) : String(framesPerSecond)
+        return "\(width)×\(height) @ \(fps) fps \(pixelFormat)"
+    }
+}
+
+/// A video capture device as discovered.
+public struct CameraDevice: Hashable, Sendable {
+    /// Device node, e.g. `/dev/video0`.
+    public var path: String
+    /// Human name from the driver (`QUERYCAP` card).
+    public var name: String
+    /// Stable identity across replugs (bus info), when the driver gives one.
+    public var busInfo: String
+
+    public init(path: String, name: String, busInfo: String) {
+        self.path = path
+        self.name = name
+        self.busInfo = busInfo
+    }
+}
+
+/// Why a camera is not streaming, each with the device named where there is one.
+public enum CameraProblem: Hashable, Sendable {
+    /// No capture device exists.
+    case noCamera
+    /// EACCES: the user may need to join the `video` group.
+    case permissionDenied(device: String)
+    /// EBUSY: another application is using it.
+    case busy(device: String)
+    /// ENODEV/EIO while streaming: unplugged; recovers when it returns.
+    case unplugged(device: String)
+    /// No mode Saoma can convert and decode.
+    case noUsableFormat(device: String)
+    /// Anything else, with the system's message.
+    case failed(device: String, message: String)
+}
+
+/// What a frame source tells its consumer.
+public enum FrameSourceEvent: Sendable {
+    /// The source is opening `device`.
+    case opening(CameraDevice)
+    /// Streaming started in `mode`.
+    case streaming(CameraDevice, CameraMode)
+    /// A new frame (newest wins: a slow consumer misses frames rather than queueing them).
+    case frame(VideoFrame)
+    /// Streaming stopped or could not start.
+    case problem(CameraProblem)
+}
+
+/// Something that produces camera frames: the V4L2 capture or an in-process fake in tests.
+///
+/// `start` delivers events on the source's own thread; consumers hop to their own thread.
+public protocol FrameSource: AnyObject, Sendable {
+    /// Starts capturing; `handler` is called on the capture thread until `stop()` returns.
+    func start(handler: @escaping @Sendable (FrameSourceEvent) -> Void)
+    /// Stops capturing and waits for the capture thread to finish; no events after it returns.
+    func stop()
+}

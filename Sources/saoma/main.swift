@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import SaomaCLI
+import SaomaUI
+
+let route = Route(arguments: Array(CommandLine.arguments.dropFirst()))
+switch route {
+case .application(let arguments):
+    let status = MainActor.assumeIsolated { SaomaApplication.run(arguments: arguments) }
+    exit(status)
+case .version:
+    print("saoma \(saomaVersion)")
+default:
+    print("saoma: not yet available: \(route)")
+    exit(2)
+}
