@@ -37,7 +37,7 @@ let package = Package(
         ),
         .target(
             name: "SaomaCLI",
-            dependencies: ["SaomaCore", "ZBarDecoding", "QREncoding", "V4L2Capture", "PixbufIO"]
+            dependencies: ["SaomaCore", "ZBarDecoding", "QREncoding", "V4L2Capture", "PixbufIO", "GLibSwift"]
         ),
         .executableTarget(name: "saoma", dependencies: ["SaomaCLI", "SaomaUI"]),
 
