@@ -15,15 +15,24 @@ public func setUpLocalization(localeDirectory: String) {
 }
 
 /// Translates a user-visible string (the xgettext keyword is `tr`).
+///
+/// gettext returns its argument itself when there is no translation; that pointer is only valid
+/// inside `withCString`, so the untranslated case returns `message` without reading it.
 public func tr(_ message: String) -> String {
-    guard let translated = g_dgettext(gettextDomain, message) else { return message }
-    return String(cString: translated)
+    message.withCString { msgid in
+        guard let translated = g_dgettext(gettextDomain, msgid), translated != msgid else { return message }
+        return String(cString: translated)
+    }
 }
 
 /// Translates a string with a plural form (`trn:1,2` for xgettext).
 public func trn(_ singular: String, _ plural: String, _ count: Int) -> String {
-    guard let translated = g_dngettext(gettextDomain, singular, plural, gulong(max(0, count))) else {
-        return count == 1 ? singular : plural
+    let fallback = count == 1 ? singular : plural
+    return singular.withCString { one in
+        plural.withCString { many in
+            guard let translated = g_dngettext(gettextDomain, one, many, gulong(max(0, count))), translated != one, translated != many
+            else { return fallback }
+            return String(cString: translated)
+        }
     }
-    return String(cString: translated)
 }
