@@ -65,6 +65,10 @@ public enum GenerateCommand {
         guard parsed.outputPath != nil || parsed.terminal else { throw .usage(.noOutput) }
         var format: GenerateOutputFormat?
         if let path = parsed.outputPath {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                throw .outputUnwritable(path: path, reason: String(cString: strerror(EISDIR)))
+            }
             guard let known = GenerateOutputFormat(path: path) else { throw .unknownOutputFormat(path) }
             format = known
             try checkWritable(path, force: parsed.force)
