@@ -10,6 +10,10 @@ case .application(let arguments):
     exit(status)
 case .version:
     print("saoma \(saomaVersion)")
+case .scan(let arguments):
+    exit(ScanCommand.run(arguments: arguments))
+case .help:
+    ConsoleOutput.out(mainHelpText)
 default:
     print("saoma: not yet available: \(route)")
     exit(2)
