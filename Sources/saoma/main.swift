@@ -8,6 +8,9 @@ switch route {
 case .application(let arguments):
     let status = MainActor.assumeIsolated { SaomaApplication.run(arguments: arguments) }
     exit(status)
+case .generate(let arguments):
+    // TODO(#3): pass ZBarDecoder() for the self-check once ZBarDecoding lands on main.
+    exit(GenerateCommand.run(arguments, decoder: nil))
 case .version:
     print("saoma \(saomaVersion)")
 case .scan(let arguments):
