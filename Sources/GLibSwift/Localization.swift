@@ -16,8 +16,8 @@ public func setUpLocalization(localeDirectory: String) {
 
 /// Translates a user-visible string (the xgettext keyword is `tr`).
 ///
-/// gettext returns its argument itself when there is no translation; that pointer is only valid
-/// inside `withCString`, so the untranslated case returns `message` without reading it.
+/// gettext returns its argument when there is no translation: that pointer is only valid inside
+/// `withCString`, so the result is copied there (or the original string returned).
 public func tr(_ message: String) -> String {
     message.withCString { msgid in
         guard let translated = g_dgettext(gettextDomain, msgid), translated != msgid else { return message }
@@ -27,11 +27,11 @@ public func tr(_ message: String) -> String {
 
 /// Translates a string with a plural form (`trn:1,2` for xgettext).
 public func trn(_ singular: String, _ plural: String, _ count: Int) -> String {
-    let fallback = count == 1 ? singular : plural
-    return singular.withCString { one in
-        plural.withCString { many in
-            guard let translated = g_dngettext(gettextDomain, one, many, gulong(max(0, count))), translated != one, translated != many
-            else { return fallback }
+    singular.withCString { msgid in
+        plural.withCString { msgidPlural in
+            guard let translated = g_dngettext(gettextDomain, msgid, msgidPlural, gulong(max(0, count))),
+                translated != msgid, translated != msgidPlural
+            else { return count == 1 ? singular : plural }
             return String(cString: translated)
         }
     }

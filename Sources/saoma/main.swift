@@ -13,6 +13,10 @@ case .generate(let arguments):
     exit(GenerateCommand.run(arguments, decoder: nil))
 case .version:
     print("saoma \(saomaVersion)")
+case .scan(let arguments):
+    exit(ScanCommand.run(arguments: arguments))
+case .help:
+    ConsoleOutput.out(mainHelpText)
 default:
     print("saoma: not yet available: \(route)")
     exit(2)
