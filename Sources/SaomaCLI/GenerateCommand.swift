@@ -3,6 +3,7 @@ import Foundation
 import PixbufIO
 import QREncoding
 import SaomaCore
+import ZBarDecoding
 
 /// Why `saoma generate` failed (each has a one-line message; exit status 2).
 public enum GenerateFailure: Error, Equatable, Sendable {
@@ -38,6 +39,9 @@ public enum GenerateCommand {
     public static let failure: Int32 = 2
     /// Largest `--input` file read, in bytes: more than any QR code holds, so larger files are refused unread.
     static let maximumInputBytes = 64 * 1024
+
+    /// Runs the command with the arguments after `generate`, reading every code back with Saoma's zbar decoder.
+    public static func run(_ arguments: [String]) -> Int32 { run(arguments, decoder: ZBarDecoder()) }
 
     /// Runs the command with the arguments after `generate`; `decoder` reads every code back before it is output.
     public static func run(_ arguments: [String], decoder: (any BarcodeDecoder)?) -> Int32 {

@@ -9,8 +9,7 @@ case .application(let arguments):
     let status = MainActor.assumeIsolated { SaomaApplication.run(arguments: arguments) }
     exit(status)
 case .generate(let arguments):
-    // TODO(#3): pass ZBarDecoder() for the self-check once ZBarDecoding lands on main.
-    exit(GenerateCommand.run(arguments, decoder: nil))
+    exit(GenerateCommand.run(arguments))
 case .version:
     print("saoma \(saomaVersion)")
 case .scan(let arguments):

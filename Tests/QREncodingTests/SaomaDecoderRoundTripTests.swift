@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import QREncoding
+import SaomaCore
+import Testing
+import ZBarDecoding
+
+/// What Saoma's own decoder reads from `matrix` rendered at `moduleSize` with a standard quiet zone.
+private func saomaRead(_ matrix: QRMatrix, moduleSize: Int = 3, foreground: RGBColor = .black, background: RGBColor = .white) -> [Symbol] {
+    let image = matrix.lumaImage(moduleSize: moduleSize, quietZone: 4, foreground: foreground, background: background)
+    return ZBarDecoder().decode(image, options: DecodeOptions(symbologies: [.qrCode]))
+}
+
+@Suite("Round trips through Saoma's decoder")
+struct SaomaDecoderRoundTripTests {
+    static let lengths = [1, 2, 10, 31, 64, 128, 200, 333, 512, 777, 1024, 1200]
+
+    @Test("bytes of many lengths read back at every level", arguments: ErrorCorrectionLevel.allCases)
+    func bytesAtEveryLevel(level: ErrorCorrectionLevel) throws {
+        for length in SaomaDecoderRoundTripTests.lengths where length <= QRCapacity.maximumBytes(level: level, withECI: false) {
+            let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 73 &+ length) }
+            let matrix = try QREncoder.encode(.bytes(bytes), level: level)
+            let symbols = saomaRead(matrix)
+            #expect(symbols.map(\.bytes) == [bytes], "length \(length), version \(matrix.version)")
+        }
+    }
+
+    @Test("the largest payload of each level reads back", arguments: ErrorCorrectionLevel.allCases)
+    func fullCapacity(level: ErrorCorrectionLevel) throws {
+        let text = "é" + String(repeating: "Q", count: QRCapacity.maximumBytes(level: level, withECI: true) - 2)
+        let matrix = try QREncoder.encode(.text(text), level: level)
+        #expect(matrix.version == 40)
+        #expect(saomaRead(matrix, moduleSize: 4).first?.text == text)
+    }
+
+    @Test("Unicode text comes back unchanged", arguments: QREncoderTests.unicodeSamples)
+    func unicode(text: String) throws {
+        for level in ErrorCorrectionLevel.allCases {
+            let symbols = saomaRead(try QREncoder.encode(.text(text), level: level))
+            #expect(symbols.count == 1)
+            #expect(symbols.first?.bytes == Array(text.utf8))
+            #expect(symbols.first.flatMap(\.text).map { Array($0.unicodeScalars) } == Array(text.unicodeScalars))
+        }
+    }
+
+    @Test("binary with NULs keeps every byte")
+    func binary() throws {
+        for bytes: [UInt8] in [[0], [0, 0], Array(0...255).reversed(), [0xEF, 0xBB, 0xBF, 0, 0xC0]] {
+            #expect(saomaRead(try QREncoder.encode(.bytes(bytes), level: .quartile)).first?.bytes == bytes)
+        }
+    }
+
+    @Test("the generator's self-check passes with Saoma's decoder at every level and module size", arguments: ErrorCorrectionLevel.allCases)
+    func selfCheckPasses(level: ErrorCorrectionLevel) throws {
+        let decoder = ZBarDecoder()
+        for moduleSize in [2, 3, 5, 8] {
+            let request = QRGenerationRequest(
+                payload: .text("Saoma 扫码 \(moduleSize)"), level: level, style: QRStyle(sizing: .moduleSize(moduleSize)))
+            #expect(try QRGenerator.generate(request, verifyingWith: decoder).moduleSize == moduleSize)
+        }
+    }
+
+    @Test("coloured and inverted codes are read by Saoma")
+    func colours() throws {
+        let matrix = try QREncoder.encode(.text("colour"), level: .medium)
+        for (fg, bg) in [("navy", "#ffd"), ("darkgreen", "white"), ("white", "black"), ("#ccc", "#333")] {
+            let symbols = saomaRead(matrix, foreground: RGBColor(parsing: fg)!, background: RGBColor(parsing: bg)!)
+            #expect(symbols.first?.text == "colour", "\(fg) on \(bg)")
+        }
+    }
+
+    @Test("oversize images are self-checked at a smaller whole module size")
+    func oversizeSelfCheck() throws {
+        let request = QRGenerationRequest(
+            payload: .text(String(repeating: "big ", count: 60)), level: .high, style: QRStyle(sizing: .moduleSize(20)))
+        let code = try QRGenerator.generate(request, verifyingWith: ZBarDecoder())
+        #expect(code.pixelSize > QRGenerator.selfCheckMaximumSide)
+        let checked = code.selfCheckImage()
+        let modules = code.matrix.sizeInModules(quietZone: code.style.quietZone)
+        #expect(checked.width <= QRGenerator.selfCheckMaximumSide && checked.width % modules == 0 && checked.width / modules >= 2)
+        #expect(code.lumaImage().width == code.pixelSize)
+    }
+
+    @Test("an image that is too small to read fails the self-check")
+    func unreadableFails() {
+        let request = QRGenerationRequest(payload: .text("tiny"), style: QRStyle(quietZone: 0, sizing: .moduleSize(1)))
+        #expect(throws: QRGenerationError.selfCheck(.unreadable)) { try QRGenerator.generate(request, verifyingWith: ZBarDecoder()) }
+    }
+}
