@@ -81,6 +81,21 @@ struct SaomaDecoderRoundTripTests {
         #expect(code.lumaImage().width == code.pixelSize)
     }
 
+    static let contents: [ScannedContent] = [
+        .url("https://example.org/a?b=c"), .wifi(WiFiNetwork(ssid: "Café;Net", password: "pa:ss,word", hidden: true)),
+        .contact(Contact(name: "王小明", organization: "ACME; Inc", phones: ["+86 10 1234"], emails: ["w@x.cn"])),
+        .email(EmailMessage(to: "a@b.org", subject: "Grüße", body: "100% sure?")), .phone("+15550100"),
+        .sms(SMSMessage(number: "+15550100", body: "ok: 5pm")), .geo(GeoLocation(latitude: 31.2304, longitude: 121.4737, query: "上海")),
+        .text("plain 文本"),
+    ]
+
+    @Test("templates survive the whole trip: text, code, Saoma's decoder, content parser", arguments: contents)
+    func templateThroughCode(content: ScannedContent) throws {
+        let text = try content.encodedText()
+        let symbols = saomaRead(try QREncoder.encode(.text(text), level: .medium))
+        #expect(symbols.first?.text.map(ContentParser.parse) == content)
+    }
+
     @Test("an image that is too small to read fails the self-check")
     func unreadableFails() {
         let request = QRGenerationRequest(payload: .text("tiny"), style: QRStyle(quietZone: 0, sizing: .moduleSize(1)))
