@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "FakeV4L2Device", cSettings: [.define("_GNU_SOURCE")], linkerSettings: [.linkedLibrary("dl")]),
 
         .testTarget(name: "SaomaCoreTests", dependencies: ["SaomaCore"]),
-        .testTarget(name: "ZBarDecodingTests", dependencies: ["ZBarDecoding", "QREncoding", "PixbufIO", "SaomaCore"]),
+        .testTarget(name: "ZBarDecodingTests", dependencies: ["ZBarDecoding", "QREncoding", "PixbufIO", "SaomaCore", "CQREncode"]),
         .testTarget(name: "QREncodingTests", dependencies: ["QREncoding", "ZBarDecoding", "PixbufIO", "SaomaCore"]),
         .testTarget(name: "V4L2CaptureTests", dependencies: ["V4L2Capture", "ZBarDecoding", "PixbufIO", "SaomaCore"]),
         .testTarget(name: "PixbufIOTests", dependencies: ["PixbufIO", "SaomaCore"]),
