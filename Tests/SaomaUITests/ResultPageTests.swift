@@ -39,12 +39,16 @@ final class ResultPageTests: XCTestCase {
             return try XCTUnwrap(InProcessGtk.messageDialogs().last)
         }
 
-        /// Answers `dialog` with `response`, waits until it has closed (it destroys itself), and
-        /// lets the main loop run the handlers.
-        func answer(_ dialog: UnsafeMutablePointer<AdwMessageDialog>, _ response: String) {
+        /// Presses the dialog's button labelled `choice` (the dialog then closes itself) and lets
+        /// the main loop run the handlers.
+        func answer(_ dialog: UnsafeMutablePointer<AdwMessageDialog>, _ choice: String) {
             let before = InProcessGtk.messageDialogs().count
-            adw_message_dialog_response(dialog, response)
-            XCTAssertTrue(InProcessGtk.iterate { InProcessGtk.messageDialogs().count < before }, "the dialog should close")
+            let widget = UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: GtkWidget.self)
+            guard let button = InProcessGtk.button(named: choice, in: widget) else {
+                XCTFail("no \(choice) button in the dialog: \(InProcessGtk.buttons(in: widget).map(\.name))")
+                return
+            }
+            XCTAssertTrue(InProcessGtk.press(button) { InProcessGtk.messageDialogs().count < before }, "the dialog should close")
             InProcessGtk.flush()
         }
 
@@ -80,12 +84,13 @@ final class ResultPageTests: XCTestCase {
 
             let dialog = try fixture.pressExpectingDialog("Open…")
             XCTAssertEqual(fixture.opened, [], "pressing Open only asks")
-            XCTAssertTrue(fixture.texts(of: dialog).heading.contains("evil.example"), "the dialog names the host: \(fixture.texts(of: dialog))")
-            fixture.answer(dialog, "cancel")
+            XCTAssertTrue(
+                fixture.texts(of: dialog).heading.contains("evil.example"), "the dialog names the host: \(fixture.texts(of: dialog))")
+            fixture.answer(dialog, "Cancel")
             XCTAssertEqual(fixture.opened, [], "cancelling opens nothing")
 
             let again = try fixture.pressExpectingDialog("Open…")
-            fixture.answer(again, "open")
+            fixture.answer(again, "Open")
             XCTAssertEqual(fixture.opened, [url], "confirming opens exactly the link")
         }
     }
@@ -108,8 +113,9 @@ final class ResultPageTests: XCTestCase {
             XCTAssertEqual(InProcessGtk.labels(in: fixture.page.widget, withClass: "title-1"), ["pаypal.com"])
             XCTAssertTrue(fixture.labels.contains { $0.contains("Latin, Cyrillic") }, "labels: \(fixture.labels)")
             let dialog = try fixture.pressExpectingDialog("Open…")
-            XCTAssertTrue(fixture.texts(of: dialog).body.contains("different alphabets"), "the danger is repeated: \(fixture.texts(of: dialog).body)")
-            fixture.answer(dialog, "cancel")
+            XCTAssertTrue(
+                fixture.texts(of: dialog).body.contains("different alphabets"), "the danger is repeated: \(fixture.texts(of: dialog).body)")
+            fixture.answer(dialog, "Cancel")
             XCTAssertEqual(fixture.opened, [])
         }
     }
@@ -122,7 +128,9 @@ final class ResultPageTests: XCTestCase {
                 XCTAssertTrue(fixture.labels.contains(expected), "\(expected) missing from \(fixture.labels)")
             }
             XCTAssertTrue(
-                InProcessGtk.press(try fixture.button("Copy Network Name")) { InProcessGtk.clipboardText(of: fixture.page.widget) == "Café;Net" })
+                InProcessGtk.press(try fixture.button("Copy Network Name")) {
+                    InProcessGtk.clipboardText(of: fixture.page.widget) == "Café;Net"
+                })
             fixture.page.copyToClipboard()
             XCTAssertEqual(InProcessGtk.clipboardText(of: fixture.page.widget), "hunter2", "the main value of a network is its password")
             XCTAssertEqual(InProcessGtk.xclipText(), "hunter2", "other X clients see the copied text")
@@ -131,7 +139,8 @@ final class ResultPageTests: XCTestCase {
 
     func testContactShowsEveryField() throws {
         try MainActor.assumeIsolated {
-            let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada Lovelace\r\nORG:Analytical Engines\r\nTEL:+44 20 7946 0000\r\nEMAIL:ada@example.org\r\nEND:VCARD"
+            let card =
+                "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada Lovelace\r\nORG:Analytical Engines\r\nTEL:+44 20 7946 0000\r\nEMAIL:ada@example.org\r\nEND:VCARD"
             let fixture = Fixture(card)
             defer { fixture.close() }
             for expected in ["Contact", "Ada Lovelace", "Analytical Engines", "+44 20 7946 0000", "ada@example.org"] {
@@ -155,7 +164,7 @@ final class ResultPageTests: XCTestCase {
             let dialog = try fixture.pressExpectingDialog("Write E-mail…")
             XCTAssertEqual(fixture.opened, [])
             XCTAssertTrue(fixture.texts(of: dialog).heading.contains("ada@example.org"))
-            fixture.answer(dialog, "open")
+            fixture.answer(dialog, "Write E-mail")
             XCTAssertEqual(fixture.opened, ["mailto:ada@example.org?subject=Hello%20there&body=Numbers%20%26%20notes"])
         }
     }
@@ -167,14 +176,14 @@ final class ResultPageTests: XCTestCase {
             XCTAssertTrue(phone.labels.contains("+1 555 0100"))
             let call = try phone.pressExpectingDialog("Call…")
             XCTAssertEqual(phone.opened, [])
-            phone.answer(call, "open")
+            phone.answer(call, "Call")
             XCTAssertEqual(phone.opened, ["tel:+15550100"])
 
             let sms = Fixture("SMSTO:+15550100:See you at 8")
             defer { sms.close() }
             XCTAssertTrue(sms.labels.contains("See you at 8"))
             let write = try sms.pressExpectingDialog("Write Message…")
-            sms.answer(write, "cancel")
+            sms.answer(write, "Cancel")
             XCTAssertEqual(sms.opened, [])
         }
     }
@@ -187,7 +196,7 @@ final class ResultPageTests: XCTestCase {
             XCTAssertTrue(fixture.labels.contains("Stephansplatz"))
             let dialog = try fixture.pressExpectingDialog("Open in Maps…")
             XCTAssertEqual(fixture.opened, [])
-            fixture.answer(dialog, "open")
+            fixture.answer(dialog, "Open in Maps")
             XCTAssertEqual(fixture.opened, ["geo:48.2082,16.3738?q=Stephansplatz"])
         }
     }

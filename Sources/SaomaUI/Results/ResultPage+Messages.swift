@@ -25,7 +25,8 @@ extension ResultPage {
         onClicked(write) { [weak self] in
             self?.confirmOpen(
                 uri: uri, heading: ResultPage.format(tr("Write an e-mail to %@?"), to),
-                body: tr("Your e-mail app will open with this message filled in. Nothing is sent until you send it."), action: tr("Write E-mail"),
+                body: tr("Your e-mail app will open with this message filled in. Nothing is sent until you send it."),
+                action: tr("Write E-mail"),
                 dangerous: false)
         }
         gtk_box_append(gcast(box), ResultPage.buttonRow([write]))

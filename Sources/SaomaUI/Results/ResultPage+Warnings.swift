@@ -17,14 +17,16 @@ extension ResultPage {
         case .ipAddressHost(let host):
             return format(tr("The link goes to a bare IP address (%@), not to a named site."), visible(host, multiline: false))
         case .internationalHost(let host):
-            return format(tr("The address uses international characters: %@. Check that it is the site you expect."), visible(host, multiline: false))
+            return format(
+                tr("The address uses international characters: %@. Check that it is the site you expect."), visible(host, multiline: false))
         case .mixedScripts(let label, let scripts):
             return format(
                 tr("“%@” mixes letters from different alphabets (%@), a common trick to imitate another site."),
                 visible(label, multiline: false), scripts.map(scriptName).joined(separator: ", "))
         case .confusableLetters(let label, let script):
             return format(
-                tr("“%@” is written in %@ letters that look like Latin ones; it may imitate another site."), visible(label, multiline: false),
+                tr("“%@” is written in %@ letters that look like Latin ones; it may imitate another site."),
+                visible(label, multiline: false),
                 scriptName(script))
         case .malformedPunycode(let label):
             return format(tr("The address contains a malformed international name (%@)."), visible(label, multiline: false))
@@ -34,7 +36,10 @@ extension ResultPage {
         case .invisibleCharacters:
             return tr("The link contains invisible or direction-changing characters that can disguise it.")
         case .veryLong(let length):
-            return format(trn("The link is very long (%@ character); check where it goes.", "The link is very long (%@ characters); check where it goes.", length), String(length))
+            return format(
+                trn(
+                    "The link is very long (%@ character); check where it goes.",
+                    "The link is very long (%@ characters); check where it goes.", length), String(length))
         }
     }
 

@@ -16,7 +16,9 @@ extension ResultPage {
     }
 
     /// A new label showing `text` literally (never markup), with style classes.
-    static func label(_ text: String, classes: [String] = [], selectable: Bool = false, wrap: Bool = true) -> UnsafeMutablePointer<GtkWidget> {
+    static func label(_ text: String, classes: [String] = [], selectable: Bool = false, wrap: Bool = true) -> UnsafeMutablePointer<
+        GtkWidget
+    > {
         let label = gtk_label_new(nil)!
         gtk_label_set_text(OpaquePointer(label), text)
         gtk_label_set_selectable(OpaquePointer(label), selectable ? 1 : 0)
