@@ -201,6 +201,17 @@ final class ResultPageTests: XCTestCase {
         }
     }
 
+    func testTinyCoordinatesAreWrittenWithoutExponents() throws {
+        try MainActor.assumeIsolated {
+            let fixture = Fixture("geo:0.00001,-0.5,12.25")
+            defer { fixture.close() }
+            XCTAssertTrue(fixture.labels.contains("0.00001, -0.5"), "labels: \(fixture.labels)")
+            XCTAssertTrue(fixture.labels.contains("12.25"))
+            fixture.answer(try fixture.pressExpectingDialog("Open in Maps…"), "Open in Maps")
+            XCTAssertEqual(fixture.opened, ["geo:0.00001,-0.5"])
+        }
+    }
+
     func testTextShowsControlCharactersVisiblyAndCopiesTheOriginal() {
         MainActor.assumeIsolated {
             let text = "line one\nline two \u{1B}[31m red\u{0}"

@@ -10,6 +10,13 @@ import SaomaCore
 /// UI thread only. Owns its widget tree (one reference on `widget`, released in `deinit`).
 @MainActor
 public final class ResultPage {
+    /// Widest the content grows, in pixels (wider windows get margins).
+    static let maximumContentWidth: Int32 = 640
+    /// Width in pixels from which the content stops filling the window.
+    static let tighteningWidth: Int32 = 400
+    /// Seconds a "Copied" toast stays.
+    static let toastSeconds: guint = 2
+
     /// The page's root widget (an `AdwToastOverlay`); owned by this page, add it to a container.
     public var widget: UnsafeMutablePointer<GtkWidget> { root }
 
@@ -39,8 +46,8 @@ public final class ResultPage {
         let outer = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         adw_toast_overlay_set_child(OpaquePointer(overlay), outer)
 
-        adw_clamp_set_maximum_size(OpaquePointer(clamp), 640)
-        adw_clamp_set_tightening_threshold(OpaquePointer(clamp), 400)
+        adw_clamp_set_maximum_size(OpaquePointer(clamp), ResultPage.maximumContentWidth)
+        adw_clamp_set_tightening_threshold(OpaquePointer(clamp), ResultPage.tighteningWidth)
         gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(OpaquePointer(scroller), clamp)
         gtk_widget_set_vexpand(scroller, 1)
@@ -96,7 +103,7 @@ public final class ResultPage {
     /// Shows a short message over the page.
     func toast(_ message: String) {
         guard let toast = adw_toast_new(message) else { return }
-        adw_toast_set_timeout(toast, 2)
+        adw_toast_set_timeout(toast, ResultPage.toastSeconds)
         adw_toast_overlay_add_toast(OpaquePointer(root), toast)
     }
 
