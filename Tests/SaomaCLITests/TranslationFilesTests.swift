@@ -69,20 +69,18 @@ private struct CatalogueStatistics {
 
 @Suite("Translation and data files")
 struct TranslationFilesTests {
-    /// Swift sources under Sources/ that call `tr("…")` or `trn("…"` outside a `//` comment line.
+    /// Swift sources under Sources/ that call `tr("…")` or `trn("…"` (the literal possibly on a
+    /// later line) outside `//` comment lines.
     static func sourcesWithTranslatableStrings() throws -> [String] {
-        let call = try NSRegularExpression(pattern: #"(?<![A-Za-z0-9_.])trn?\(\s*""#)
+        let call = try NSRegularExpression(pattern: #"(?<![A-Za-z0-9_.])trn?\(\s*#*""#)
         let sources = packageRoot.appendingPathComponent("Sources")
         var found: [String] = []
         let enumerator = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
         while let url = enumerator?.nextObject() as? URL {
             guard url.pathExtension == "swift", let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
-            let hasCall = text.split(separator: "\n").contains { line in
-                let code = String(line)
-                if code.trimmingCharacters(in: .whitespaces).hasPrefix("//") { return false }
-                return call.firstMatch(in: code, range: NSRange(code.startIndex..., in: code)) != nil
-            }
-            if hasCall {
+            let code = text.split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
+            if call.firstMatch(in: code, range: NSRange(code.startIndex..., in: code)) != nil {
                 found.append(String(url.standardizedFileURL.path.dropFirst(packageRoot.standardizedFileURL.path.count + 1)))
             }
         }
