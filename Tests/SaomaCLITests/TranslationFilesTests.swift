@@ -67,6 +67,62 @@ private struct CatalogueStatistics {
     }
 }
 
+/// The (msgid, msgstr) pairs of a .po file; plural entries give their first form.
+private func catalogueEntries(_ text: String) -> [(id: String, translation: String)] {
+    func unquote(_ line: Substring) -> String {
+        guard let first = line.firstIndex(of: "\""), let last = line.lastIndex(of: "\""), first < last else { return "" }
+        var out = ""
+        var escaped = false
+        for character in line[line.index(after: first)..<last] {
+            if escaped {
+                out.append(["n": "\n", "t": "\t", "\"": "\"", "\\": "\\"][character] ?? character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else {
+                out.append(character)
+            }
+        }
+        return out
+    }
+    var entries: [(String, String)] = []
+    var id = ""
+    var translation = ""
+    var field = ""
+    func flush() {
+        if !id.isEmpty { entries.append((id, translation)) }
+        id = ""
+        translation = ""
+        field = ""
+    }
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        if line.hasPrefix("msgid ") {
+            flush()
+            field = "id"
+            id = unquote(line)
+        } else if line.hasPrefix("msgstr ") || line.hasPrefix("msgstr[0] ") {
+            field = "str"
+            translation = unquote(line)
+        } else if line.hasPrefix("msgid_plural") || line.hasPrefix("msgstr[") || line.hasPrefix("#") {
+            field = line.hasPrefix("#") ? field : ""
+        } else if line.hasPrefix("\"") {
+            if field == "id" { id += unquote(line) } else if field == "str" { translation += unquote(line) }
+        }
+    }
+    flush()
+    return entries
+}
+
+/// The format placeholders of a message (`%@`, `%ld`, `%1$@`, `{name}`), sorted.
+private func placeholders(_ message: String) -> [String] {
+    guard let pattern = try? NSRegularExpression(pattern: #"%(?:\d+\$)?(?:@|l{0,2}[dui]|[sf])|\{[A-Za-z_]+\}"#) else { return [] }
+    let matches = pattern.matches(in: message, range: NSRange(message.startIndex..., in: message))
+    return matches.compactMap {
+        Range($0.range, in: message).map { String(message[$0]).replacingOccurrences(of: #"\d+\$"#, with: "", options: .regularExpression) }
+    }
+    .sorted()
+}
+
 @Suite("Translation and data files")
 struct TranslationFilesTests {
     /// Swift sources under Sources/ that call `tr("…")` or `trn("…"` (the literal possibly on a
@@ -121,6 +177,21 @@ struct TranslationFilesTests {
         let languages = linguas()
         #expect(languages.contains("zh_CN"))
         #expect(languages.count >= 2)
+    }
+
+    /// A translation keeps every placeholder of its message: `String(format:)` with a missing or
+    /// extra `%@` crashes, and a lost `{file}` drops information.
+    @Test(arguments: linguas())
+    func translationsKeepPlaceholders(language: String) throws {
+        let entries = catalogueEntries(try read("po/\(language).po"))
+        #expect(entries.count > 10)
+        for entry in entries where !entry.translation.isEmpty {
+            #expect(placeholders(entry.translation) == placeholders(entry.id), "\(language): “\(entry.id)” → “\(entry.translation)”")
+        }
+    }
+
+    @Test func placeholderScanFindsEveryKind() {
+        #expect(placeholders("wrote %@: %ld×%1$@ {file}, 30 % done") == ["%@", "%@", "%ld", "{file}"])
     }
 
     /// zh_CN is the original users' language: every message translated, none fuzzy.

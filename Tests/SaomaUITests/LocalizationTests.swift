@@ -91,3 +91,52 @@ struct LocalizationTests {
         #expect(run.output == expected)
     }
 }
+
+/// The `saoma` binary built beside this test bundle (`swift build --build-tests` builds both).
+private func builtSaomaBinary() -> URL? {
+    let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    let candidate = URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent("saoma")
+    return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
+}
+
+@Suite("Localized saoma binary")
+struct LocalizedBinaryTests {
+    /// `saoma --help` in a fresh cache: the source tree's catalogues are compiled on demand and used.
+    @Test(arguments: [("zh_CN", "用法："), ("de", "Aufruf:"), ("", "Usage:")])
+    func helpIsInTheRequestedLanguage(language: String, expectedStart: String) throws {
+        let binary = try #require(builtSaomaBinary(), "saoma is not built beside the tests")
+        let cache = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let run = try runTool(
+            [binary.path, "--help"],
+            environment: ["LANG": "C.UTF-8", "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": language, "XDG_CACHE_HOME": cache.path])
+        #expect(run.status == 0)
+        #expect(run.output.hasPrefix(expectedStart), "saoma --help with LANGUAGE=\(language) printed: \(run.output.prefix(80))")
+        if !language.isEmpty {
+            let compiled = cache.appendingPathComponent("saoma/locale/\(language)/LC_MESSAGES/saoma.mo")
+            #expect(FileManager.default.fileExists(atPath: compiled.path))
+        }
+    }
+
+    /// An error message of a headless subcommand follows LANGUAGE too.
+    @Test func scanErrorIsTranslated() throws {
+        let binary = try #require(builtSaomaBinary(), "saoma is not built beside the tests")
+        let cache = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let missing = cache.appendingPathComponent("missing.png").path
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["scan", missing]
+        process.environment = ProcessInfo.processInfo.environment.merging([
+            "LANG": "C.UTF-8", "LC_ALL": "", "LANGUAGE": "zh_CN", "XDG_CACHE_HOME": cache.path,
+        ]) { $1 }
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(text.contains("文件不存在"), "stderr: \(text)")
+    }
+}
