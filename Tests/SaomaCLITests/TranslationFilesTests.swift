@@ -115,7 +115,7 @@ private func catalogueEntries(_ text: String) -> [(id: String, translation: Stri
 
 /// The format placeholders of a message (`%@`, `%ld`, `%1$@`, `{name}`), sorted.
 private func placeholders(_ message: String) -> [String] {
-    guard let pattern = try? NSRegularExpression(pattern: #"%(?:\d+\$)?(?:@|l{0,2}[dui]|[sf])|\{[A-Za-z_]+\}"#) else { return [] }
+    guard let pattern = try? NSRegularExpression(pattern: #"%(?:\d+\$)?(?:@|l{0,2}[dui]|(?:\.\d+)?[sf])|\{[A-Za-z_]+\}"#) else { return [] }
     let matches = pattern.matches(in: message, range: NSRange(message.startIndex..., in: message))
     return matches.compactMap {
         Range($0.range, in: message).map { String(message[$0]).replacingOccurrences(of: #"\d+\$"#, with: "", options: .regularExpression) }
@@ -191,7 +191,7 @@ struct TranslationFilesTests {
     }
 
     @Test func placeholderScanFindsEveryKind() {
-        #expect(placeholders("wrote %@: %ld×%1$@ {file}, 30 % done") == ["%@", "%@", "%ld", "{file}"])
+        #expect(placeholders("wrote %@: %ld×%1$@ {file} in %.2f ms, 30 % done") == ["%.2f", "%@", "%@", "%ld", "{file}"])
     }
 
     /// zh_CN is the original users' language: every message translated, none fuzzy.
