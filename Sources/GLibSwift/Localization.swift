@@ -15,15 +15,24 @@ public func setUpLocalization(localeDirectory: String) {
 }
 
 /// Translates a user-visible string (the xgettext keyword is `tr`).
+///
+/// gettext returns its argument when there is no translation: that pointer is only valid inside
+/// `withCString`, so the result is copied there (or the original string returned).
 public func tr(_ message: String) -> String {
-    guard let translated = g_dgettext(gettextDomain, message) else { return message }
-    return String(cString: translated)
+    message.withCString { msgid in
+        guard let translated = g_dgettext(gettextDomain, msgid), translated != msgid else { return message }
+        return String(cString: translated)
+    }
 }
 
 /// Translates a string with a plural form (`trn:1,2` for xgettext).
 public func trn(_ singular: String, _ plural: String, _ count: Int) -> String {
-    guard let translated = g_dngettext(gettextDomain, singular, plural, gulong(max(0, count))) else {
-        return count == 1 ? singular : plural
+    singular.withCString { msgid in
+        plural.withCString { msgidPlural in
+            guard let translated = g_dngettext(gettextDomain, msgid, msgidPlural, gulong(max(0, count))),
+                translated != msgid, translated != msgidPlural
+            else { return count == 1 ? singular : plural }
+            return String(cString: translated)
+        }
     }
-    return String(cString: translated)
 }
