@@ -8,8 +8,15 @@ switch route {
 case .application(let arguments):
     let status = MainActor.assumeIsolated { SaomaApplication.run(arguments: arguments) }
     exit(status)
+case .generate(let arguments):
+    // TODO(#3): pass ZBarDecoder() for the self-check once ZBarDecoding lands on main.
+    exit(GenerateCommand.run(arguments, decoder: nil))
 case .version:
     print("saoma \(saomaVersion)")
+case .scan(let arguments):
+    exit(ScanCommand.run(arguments: arguments))
+case .help:
+    ConsoleOutput.out(mainHelpText)
 default:
     print("saoma: not yet available: \(route)")
     exit(2)

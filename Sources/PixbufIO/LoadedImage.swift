@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import SaomaCore
+
+/// Packed 8-bit colour pixels ready for display (a `GdkMemoryTexture` or a Cairo surface).
+public struct DisplayPixels: Sendable, Equatable {
+    /// Row-major pixels: RGBA when `hasAlpha`, else RGB; rows are `rowstride` bytes apart.
+    public var bytes: [UInt8]
+    public var width: Int
+    public var height: Int
+    /// Bytes from the start of one row to the start of the next (at least `width * channels`).
+    public var rowstride: Int
+    /// Whether each pixel has a fourth, alpha byte (straight, not premultiplied).
+    public var hasAlpha: Bool
+
+    public init(bytes: [UInt8], width: Int, height: Int, rowstride: Int, hasAlpha: Bool) {
+        self.bytes = bytes
+        self.width = width
+        self.height = height
+        self.rowstride = rowstride
+        self.hasAlpha = hasAlpha
+    }
+
+    /// Bytes per pixel: 4 with alpha, 3 without.
+    public var channels: Int { hasAlpha ? 4 : 3 }
+}
+
+/// An image loaded from a file or from memory, upright (its EXIF orientation applied).
+public struct LoadedImage: Sendable {
+    /// The upright greyscale image that decoders read (transparency composited over white).
+    public var luma: LumaImage
+    /// The upright colour pixels, when they were asked for.
+    public var display: DisplayPixels?
+    /// The EXIF orientation that was applied (`.up` when the file had none).
+    public var orientation: ImageOrientation
+
+    public init(luma: LumaImage, display: DisplayPixels?, orientation: ImageOrientation) {
+        self.luma = luma
+        self.display = display
+        self.orientation = orientation
+    }
+
+    public var width: Int { luma.width }
+    public var height: Int { luma.height }
+}

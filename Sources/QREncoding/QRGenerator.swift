@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import SaomaCore
+
+/// What to generate: the payload, the symbol's parameters and its look.
+public struct QRGenerationRequest: Hashable, Sendable {
+    public var payload: QRPayload
+    public var level: ErrorCorrectionLevel
+    /// The smallest symbol version to use, 1…40 (a larger one is chosen when the payload needs it).
+    public var minimumVersion: Int
+    public var style: QRStyle
+
+    public init(payload: QRPayload, level: ErrorCorrectionLevel = .medium, minimumVersion: Int = 1, style: QRStyle = QRStyle()) {
+        self.payload = payload
+        self.level = level
+        self.minimumVersion = minimumVersion
+        self.style = style
+    }
+}
+
+/// Why generation failed.
+public enum QRGenerationError: Error, Hashable, Sendable {
+    case encoding(QREncodingError)
+    case style(QRStyleError)
+    /// Saoma could not read its own output back.
+    case selfCheck(QRSelfCheckError)
+}
+
+/// A generated, checked code with everything needed to render it.
+///
+/// A value type: cheap to pass from a worker thread to the UI.
+public struct GeneratedQRCode: Hashable, Sendable {
+    public let request: QRGenerationRequest
+    public let matrix: QRMatrix
+    /// Resolved pixels per module.
+    public let moduleSize: Int
+
+    public var style: QRStyle { request.style }
+    /// Pixels per side of the rendered image.
+    public var pixelSize: Int { matrix.pixelSize(moduleSize: moduleSize, quietZone: style.quietZone) }
+
+    /// RGB pixels for a PNG or a `GdkMemoryTexture` (`GDK_MEMORY_R8G8B8`).
+    public func rgbRaster() -> RGBRaster {
+        matrix.rgbRaster(moduleSize: moduleSize, quietZone: style.quietZone, foreground: style.foreground, background: style.background)
+    }
+
+    /// The greyscale image a decoder sees.
+    public func lumaImage() -> LumaImage {
+        matrix.lumaImage(moduleSize: moduleSize, quietZone: style.quietZone, foreground: style.foreground, background: style.background)
+    }
+
+    /// A standalone SVG document.
+    public func svg() -> String {
+        matrix.svg(moduleSize: moduleSize, quietZone: style.quietZone, foreground: style.foreground, background: style.background)
+    }
+
+    /// Half-block text for a terminal (always black on white).
+    public func terminalText(ansiColors: Bool = true) -> String { matrix.terminalText(quietZone: style.quietZone, ansiColors: ansiColors) }
+}
+
+/// Encodes, sizes and self-checks codes: the whole generation pipeline short of writing a file.
+public enum QRGenerator {
+    /// Makes the code `request` describes and, when a decoder is given, reads it back.
+    ///
+    /// The self-check decodes the exact image that is rendered (module size, quiet zone and the
+    /// colours' luma), so a code Saoma cannot read, or one that reads differently, is an error.
+    /// Call from any thread; the decoder must belong to the calling thread.
+    public static func generate(_ request: QRGenerationRequest, verifyingWith decoder: (any BarcodeDecoder)?) throws(QRGenerationError)
+        -> GeneratedQRCode
+    {
+        do {
+            try request.style.validate()
+        } catch {
+            throw .style(error)
+        }
+        let matrix: QRMatrix
+        do {
+            matrix = try QREncoder.encode(request.payload, level: request.level, minimumVersion: request.minimumVersion)
+        } catch {
+            throw .encoding(error)
+        }
+        let moduleSize: Int
+        do {
+            moduleSize = try request.style.moduleSize(for: matrix)
+        } catch {
+            throw .style(error)
+        }
+        let code = GeneratedQRCode(request: request, matrix: matrix, moduleSize: moduleSize)
+        if let decoder {
+            do {
+                try QRSelfCheck.verify(code.lumaImage(), holds: request.payload, decoder: decoder)
+            } catch {
+                throw .selfCheck(error)
+            }
+        }
+        return code
+    }
+}

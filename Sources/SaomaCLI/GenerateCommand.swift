@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import PixbufIO
+import QREncoding
+import SaomaCore
+
+/// Why `saoma generate` failed (each has a one-line message; exit status 2).
+public enum GenerateFailure: Error, Equatable, Sendable {
+    case usage(GenerateUsageError)
+    case content(ContentTemplateError)
+    case emptyText
+    case emptyInput(String)
+    case inputUnreadable(path: String, reason: String)
+    case outputExists(String)
+    case unknownOutputFormat(String)
+    case outputUnwritable(path: String, reason: String)
+    case generation(QRGenerationError)
+    case png(PNGWriterError)
+}
+
+/// The image formats `-o` writes, chosen by the file's extension.
+public enum GenerateOutputFormat: String, Sendable {
+    case png
+    case svg
+
+    /// The format for `path`'s extension (case-insensitive), or `nil`.
+    public init?(path: String) {
+        self.init(rawValue: URL(fileURLWithPath: path).pathExtension.lowercased())
+    }
+}
+
+/// `saoma generate`: makes a QR code from text, a template or a file, checks it reads back, and
+/// writes it as PNG or SVG or prints it to the terminal.
+public enum GenerateCommand {
+    /// Exit status on success.
+    public static let success: Int32 = 0
+    /// Exit status on any error (zbarimg's convention).
+    public static let failure: Int32 = 2
+    /// Largest `--input` file read, in bytes: more than any QR code holds, so larger files are refused unread.
+    static let maximumInputBytes = 64 * 1024
+
+    /// Runs the command with the arguments after `generate`; `decoder` reads every code back before it is output.
+    public static func run(_ arguments: [String], decoder: (any BarcodeDecoder)?) -> Int32 {
+        do {
+            try execute(arguments, decoder: decoder)
+            return success
+        } catch {
+            Console.error("saoma generate: " + GenerateMessages.message(for: error))
+            return failure
+        }
+    }
+
+    /// Does the work; every failure is thrown, warnings go to standard error.
+    static func execute(_ arguments: [String], decoder: (any BarcodeDecoder)?) throws(GenerateFailure) {
+        let parsed: GenerateArguments
+        do {
+            parsed = try GenerateArguments(parsing: arguments)
+        } catch {
+            throw .usage(error)
+        }
+        if parsed.help {
+            Console.output(GenerateMessages.help)
+            return
+        }
+        guard parsed.outputPath != nil || parsed.terminal else { throw .usage(.noOutput) }
+        var format: GenerateOutputFormat?
+        if let path = parsed.outputPath {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                throw .outputUnwritable(path: path, reason: String(cString: strerror(EISDIR)))
+            }
+            guard let known = GenerateOutputFormat(path: path) else { throw .unknownOutputFormat(path) }
+            format = known
+            try checkWritable(path, force: parsed.force)
+        }
+        let payload = try parsed.payload(readFile: readInput)
+        let request = QRGenerationRequest(payload: payload, level: parsed.level, minimumVersion: parsed.minimumVersion, style: parsed.style)
+        let code: GeneratedQRCode
+        do {
+            code = try QRGenerator.generate(request, verifyingWith: decoder)
+        } catch {
+            throw .generation(error)
+        }
+        for warning in GenerateMessages.warnings(for: parsed.style.colorCheck) { Console.error("saoma generate: " + warning) }
+        if parsed.terminal { Console.output(code.terminalText(ansiColors: isatty(STDOUT_FILENO) != 0)) }
+        if let path = parsed.outputPath, let format {
+            let data: Data
+            switch format {
+            case .png:
+                do {
+                    data = try PNGWriter.pngData(code.rgbRaster())
+                } catch {
+                    throw .png(error)
+                }
+            case .svg:
+                data = Data(code.svg().utf8)
+            }
+            do {
+                try AtomicFile.write(data, to: path)
+            } catch {
+                if case .writeFailed(_, let reason) = error { throw .outputUnwritable(path: path, reason: reason) }
+                throw .png(error)
+            }
+            if !parsed.terminal { Console.output(GenerateMessages.summary(code, path: path) + "\n") }
+        }
+    }
+
+    /// Fails early when `path` cannot be written: an existing file without `--force`, a directory, a missing or read-only folder.
+    static func checkWritable(_ path: String, force: Bool) throws(GenerateFailure) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            if isDirectory.boolValue { throw .outputUnwritable(path: path, reason: String(cString: strerror(EISDIR))) }
+            if !force { throw .outputExists(path) }
+        }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        if access(folder, W_OK | X_OK) != 0 { throw .outputUnwritable(path: path, reason: String(cString: strerror(errno))) }
+    }
+
+    /// The bytes of `--input` (`-` reads standard input), refusing files larger than any code holds.
+    static func readInput(_ path: String) throws(GenerateFailure) -> [UInt8] {
+        if path == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            let reason = FileManager.default.fileExists(atPath: path) ? strerror(EACCES) : strerror(ENOENT)
+            throw .inputUnreadable(path: path, reason: reason.map { String(cString: $0) } ?? "")
+        }
+        defer { try? handle.close() }
+        do {
+            let data = try handle.read(upToCount: maximumInputBytes + 1) ?? Data()
+            return Array(data)
+        } catch {
+            throw .inputUnreadable(path: path, reason: String(cString: strerror(EISDIR)))
+        }
+    }
+}
+
+/// Standard output and error through `FileHandle` (C's `stdout` global is not usable from Swift 6).
+enum Console {
+    static func output(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
+    static func error(_ line: String) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+}

@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import GLibSwift
+import PixbufIO
+import SaomaCore
+import ZBarDecoding
+
+/// `saoma scan [--json] [--formats LIST] FILE...`: prints every code in image files.
+///
+/// Exit status follows zbarimg: 0 when a code was found, 4 when none was, 2 on any error.
+public struct ScanCommand: Sendable {
+    /// Exit status when at least one code was found and nothing failed.
+    public static let exitFound: Int32 = 0
+    /// Exit status when every file was read but no code was found.
+    public static let exitNothingFound: Int32 = 4
+    /// Exit status on a usage error or when any file could not be read.
+    public static let exitError: Int32 = 2
+
+    /// Parsed options.
+    public struct Options: Equatable, Sendable {
+        public var json = false
+        public var symbologies = Set(Symbology.allCases)
+        public var files: [String] = []
+        public var showHelp = false
+
+        public init() {}
+    }
+
+    /// The outcome for one file: the codes found or the reason it could not be read.
+    public struct FileResult: Sendable {
+        public var file: String
+        public var symbols: [Symbol]
+        public var error: String?
+    }
+
+    /// Parses the arguments after `scan`; throws a one-line usage message.
+    public static func parse(_ arguments: [String]) throws(ScanUsageError) -> Options {
+        var options = Options()
+        var index = 0
+        var onlyFiles = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyFiles || !argument.hasPrefix("-") || argument == "-" {
+                options.files.append(argument)
+                continue
+            }
+            switch argument {
+            case "--":
+                onlyFiles = true
+            case "--json":
+                options.json = true
+            case "-h", "--help":
+                options.showHelp = true
+            case "--formats", "-f":
+                guard index < arguments.count else { throw ScanUsageError(tr("--formats needs a comma-separated list of formats")) }
+                options.symbologies = try parseFormats(arguments[index])
+                index += 1
+            default:
+                if argument.hasPrefix("--formats=") {
+                    options.symbologies = try parseFormats(String(argument.dropFirst("--formats=".count)))
+                } else {
+                    throw ScanUsageError(fill(tr("unknown option “{option}” (see “saoma scan --help”)"), ["option": argument]))
+                }
+            }
+        }
+        if !options.showHelp && options.files.isEmpty {
+            throw ScanUsageError(tr("no image files given (see “saoma scan --help”)"))
+        }
+        return options
+    }
+
+    /// Parses `qr,ean13,code128`; EAN-13 brings UPC-A and ISBN along only when named.
+    static func parseFormats(_ list: String) throws(ScanUsageError) -> Set<Symbology> {
+        var set = Set<Symbology>()
+        for name in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+            if name.lowercased() == "all" {
+                set.formUnion(Symbology.allCases)
+                continue
+            }
+            guard let symbology = Symbology(userName: name) else {
+                let known = Symbology.allCases.map(\.name).joined(separator: ", ")
+                throw ScanUsageError(fill(tr("unknown format “{name}” (known: {list})"), ["name": name, "list": known]))
+            }
+            set.insert(symbology)
+        }
+        if set.isEmpty { throw ScanUsageError(tr("--formats needs at least one format")) }
+        return set
+    }
+
+    /// Runs the command and returns its exit status.
+    public static func run(arguments: [String]) -> Int32 {
+        let options: Options
+        do {
+            options = try parse(arguments)
+        } catch {
+            ConsoleOutput.error("saoma scan: \(error.message)")
+            return exitError
+        }
+        if options.showHelp {
+            ConsoleOutput.out(helpText)
+            return 0
+        }
+        var found = false
+        var failed = false
+        scan(files: options.files, symbologies: options.symbologies) { result in
+            ConsoleOutput.out(format(result, json: options.json, manyFiles: options.files.count > 1))
+            if let error = result.error {
+                failed = true
+                if !options.json { ConsoleOutput.error("saoma scan: \(error)") }
+            }
+            if !result.symbols.isEmpty { found = true }
+        }
+        if failed { return exitError }
+        return found ? exitFound : exitNothingFound
+    }
+
+    /// Decodes `files` in parallel on every core; `report` gets each result in input order, on the
+    /// calling thread's behalf (serialised, never concurrently).
+    public static func scan(files: [String], symbologies: Set<Symbology>, report: (FileResult) -> Void) {
+        let workers = max(1, min(files.count, ProcessInfo.processInfo.activeProcessorCount))
+        let queue = ResultQueue(count: files.count)
+        let options = DecodeOptions(symbologies: symbologies, effort: .thorough)
+        withoutActuallyEscaping(report) { report in
+            nonisolated(unsafe) let report = report
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                // One decoder per worker thread: decoders are not shared.
+                let decoder = ZBarDecoder()
+                let loader = ImageLoader()
+                while let index = queue.claim() {
+                    let result = scanOne(files[index], loader: loader, decoder: decoder, options: options)
+                    queue.deliver(result, at: index, report: report)
+                }
+            }
+        }
+    }
+
+    /// Loads and decodes one file.
+    static func scanOne(_ file: String, loader: ImageLoader, decoder: ZBarDecoder, options: DecodeOptions) -> FileResult {
+        do {
+            let image = try loader.load(path: file)
+            return FileResult(file: file, symbols: decoder.decode(image.luma, options: options), error: nil)
+        } catch {
+            return FileResult(file: file, symbols: [], error: message(for: error))
+        }
+    }
+
+    /// A translated one-line message for a load error, naming the file.
+    static func message(for error: ImageLoadError) -> String {
+        switch error {
+        case .notFound(let f): return fill(tr("{file}: no such file"), ["file": f])
+        case .isDirectory(let f): return fill(tr("{file}: is a folder, not an image"), ["file": f])
+        case .unreadable(let f, let reason): return fill(tr("{file}: cannot be read ({reason})"), ["file": f, "reason": reason])
+        case .empty(let f): return fill(tr("{file}: empty file (0 bytes)"), ["file": f])
+        case .notAnImage(let f): return fill(tr("{file}: not an image in a format this system can load"), ["file": f])
+        case .damaged(let f, let reason): return fill(tr("{file}: damaged or truncated image ({reason})"), ["file": f, "reason": reason])
+        case .tooLarge(let f, let w, let h, let limit):
+            return fill(
+                tr("{file}: image too large ({width}×{height} pixels; the limit is {limit} megapixels)"),
+                ["file": f, "width": String(w), "height": String(h), "limit": String(limit / 1_000_000)])
+        }
+    }
+
+    /// The output for one file: JSON line, or one text line per code (prefixed with the file name
+    /// when several files were given). Empty when a text-mode file had no code.
+    static func format(_ result: FileResult, json: Bool, manyFiles: Bool) -> String {
+        if json { return ScanJSON.line(for: result) + "\n" }
+        var out = ""
+        for symbol in result.symbols {
+            if manyFiles { out += result.file + ": " }
+            out += symbol.format.name + ": "
+            out += symbol.text ?? (tr("(binary, hex)") + " " + Symbol.hex(symbol.bytes))
+            out += "\n"
+        }
+        return out
+    }
+}
+
+/// A usage error of `saoma scan`, with its one-line message.
+public struct ScanUsageError: Error, Equatable, Sendable {
+    public var message: String
+    init(_ message: String) { self.message = message }
+}
+
+/// Replaces `{key}` placeholders in a translated template.
+func fill(_ template: String, _ values: [String: String]) -> String {
+    var out = template
+    for (key, value) in values { out = out.replacingOccurrences(of: "{\(key)}", with: value) }
+    return out
+}
+
+/// Hands out file indices to workers and releases results in input order.
+///
+/// Shared by the worker threads; every member is guarded by `lock`.
+private final class ResultQueue: @unchecked Sendable {
+    private let lock = NSLock()
+    private let count: Int
+    private var nextClaim = 0
+    private var nextReport = 0
+    private var pending: [Int: ScanCommand.FileResult] = [:]
+
+    init(count: Int) { self.count = count }
+
+    /// The next file index to decode, or `nil` when all are taken.
+    func claim() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard nextClaim < count else { return nil }
+        defer { nextClaim += 1 }
+        return nextClaim
+    }
+
+    /// Stores a result and reports every result now ready in input order (under the lock, so
+    /// reports never overlap).
+    func deliver(_ result: ScanCommand.FileResult, at index: Int, report: (ScanCommand.FileResult) -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        pending[index] = result
+        while let ready = pending.removeValue(forKey: nextReport) {
+            report(ready)
+            nextReport += 1
+        }
+    }
+}

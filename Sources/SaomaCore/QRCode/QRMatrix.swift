@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+/// A QR code's error-correction level: the share of codewords that may be damaged and still read.
+public enum ErrorCorrectionLevel: String, CaseIterable, Sendable, Hashable, Comparable {
+    /// About 7 % recoverable.
+    case low = "L"
+    /// About 15 % recoverable.
+    case medium = "M"
+    /// About 25 % recoverable.
+    case quartile = "Q"
+    /// About 30 % recoverable.
+    case high = "H"
+
+    /// Reads `L`, `M`, `Q`, `H` (case-insensitive) or the names `low`, `medium`, `quartile`, `high`.
+    public init?(userName: String) {
+        switch userName.lowercased() {
+        case "l", "low": self = .low
+        case "m", "medium": self = .medium
+        case "q", "quartile": self = .quartile
+        case "h", "high": self = .high
+        default: return nil
+        }
+    }
+
+    /// 0 for L up to 3 for H.
+    public var rank: Int {
+        switch self {
+        case .low: 0
+        case .medium: 1
+        case .quartile: 2
+        case .high: 3
+        }
+    }
+
+    public static func < (a: ErrorCorrectionLevel, b: ErrorCorrectionLevel) -> Bool { a.rank < b.rank }
+}
+
+/// The modules of one QR code symbol, without its quiet zone.
+///
+/// A value type: cheap to pass between threads.
+public struct QRMatrix: Hashable, Sendable {
+    /// Modules per side (21 for version 1, 177 for version 40).
+    public let size: Int
+    /// The symbol version, 1…40.
+    public let version: Int
+    public let level: ErrorCorrectionLevel
+    /// Row-major, `size * size` entries, `true` = dark module.
+    public let modules: [Bool]
+
+    /// Wraps `modules`; returns `nil` when the count does not match `size * size`.
+    public init?(size: Int, version: Int, level: ErrorCorrectionLevel, modules: [Bool]) {
+        guard size > 0, modules.count == size * size else { return nil }
+        self.size = size
+        self.version = version
+        self.level = level
+        self.modules = modules
+    }
+
+    /// Whether the module at column `x`, row `y` is dark; outside the symbol (the quiet zone) is light.
+    public func isDark(x: Int, y: Int) -> Bool {
+        guard x >= 0, y >= 0, x < size, y < size else { return false }
+        return modules[y * size + x]
+    }
+
+    /// The side length in modules once a quiet zone of `quietZone` modules surrounds the symbol.
+    public func sizeInModules(quietZone: Int) -> Int { size + 2 * max(0, quietZone) }
+}

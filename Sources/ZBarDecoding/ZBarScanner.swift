@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CZBar
+import SaomaCore
+
+/// One symbol as zbar reported it, before text decoding and coordinate mapping.
+struct RawRead: Sendable {
+    var format: Symbology
+    var bytes: [UInt8]
+    /// zbar's location points in the scanned image's pixels.
+    var points: [Point]
+    /// zbar's quality figure (scan lines that agreed, for linear codes).
+    var quality: Int
+}
+
+/// Owns one `zbar_image_scanner_t` (created in `init`, destroyed in `deinit`).
+///
+/// Not thread-safe: each instance is used by one thread at a time (its `ZBarDecoder`'s).
+final class ZBarScanner {
+    private let scanner: OpaquePointer
+    /// The symbologies the scanner is configured for (configuration is costly only on change).
+    private var enabled: Set<Symbology> = []
+    /// Whether zbar also tries the inverted image when a scan finds nothing.
+    private var testInverted = false
+
+    init?() {
+        guard let s = zbar_image_scanner_create() else { return nil }
+        scanner = s
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
+        // Raw bytes for QR: we decode the text ourselves (zbar's guess garbles UTF-8).
+        zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_BINARY, 1)
+        configure(symbologies: Set(Symbology.allCases), testInverted: true)
+    }
+
+    deinit { zbar_image_scanner_destroy(scanner) }
+
+    /// The zbar types behind a symbology (ISBNs are derived from EAN-13 by us, not by zbar).
+    private static func zbarTypes(for symbology: Symbology) -> [zbar_symbol_type_t] {
+        switch symbology {
+        case .qrCode: return [ZBAR_QRCODE]
+        case .ean13, .isbn10, .isbn13: return [ZBAR_EAN13]
+        case .ean8: return [ZBAR_EAN8]
+        case .upcA: return [ZBAR_UPCA]
+        case .upcE: return [ZBAR_UPCE]
+        case .ean2: return [ZBAR_EAN2]
+        case .ean5: return [ZBAR_EAN5]
+        case .code128: return [ZBAR_CODE128]
+        case .code39: return [ZBAR_CODE39]
+        case .code93: return [ZBAR_CODE93]
+        case .interleaved2of5: return [ZBAR_I25]
+        case .codabar: return [ZBAR_CODABAR]
+        case .dataBar: return [ZBAR_DATABAR]
+        case .dataBarExpanded: return [ZBAR_DATABAR_EXP]
+        }
+    }
+
+    /// The symbology of a zbar type, or `nil` for types Saoma does not report.
+    private static func symbology(of type: zbar_symbol_type_t) -> Symbology? {
+        switch type {
+        case ZBAR_QRCODE: return .qrCode
+        case ZBAR_EAN13: return .ean13
+        case ZBAR_EAN8: return .ean8
+        case ZBAR_UPCA: return .upcA
+        case ZBAR_UPCE: return .upcE
+        case ZBAR_ISBN10: return .isbn10
+        case ZBAR_ISBN13: return .isbn13
+        case ZBAR_EAN2: return .ean2
+        case ZBAR_EAN5: return .ean5
+        case ZBAR_CODE128: return .code128
+        case ZBAR_CODE39: return .code39
+        case ZBAR_CODE93: return .code93
+        case ZBAR_I25: return .interleaved2of5
+        case ZBAR_CODABAR: return .codabar
+        case ZBAR_DATABAR: return .dataBar
+        case ZBAR_DATABAR_EXP: return .dataBarExpanded
+        default: return nil
+        }
+    }
+
+    /// Enables exactly the zbar decoders behind `symbologies`.
+    func configure(symbologies: Set<Symbology>, testInverted: Bool) {
+        if symbologies != enabled {
+            let wanted = Set(symbologies.flatMap { Self.zbarTypes(for: $0) }.map(\.rawValue))
+            let all = Set(Symbology.allCases.flatMap { Self.zbarTypes(for: $0) }.map(\.rawValue))
+            for type in all {
+                zbar_image_scanner_set_config(scanner, zbar_symbol_type_t(rawValue: type), ZBAR_CFG_ENABLE, wanted.contains(type) ? 1 : 0)
+            }
+            enabled = symbologies
+        }
+        if testInverted != self.testInverted {
+            zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_TEST_INVERTED, testInverted ? 1 : 0)
+            self.testInverted = testInverted
+        }
+    }
+
+    /// Sets zbar's scan density: every `step`-th row and column is scanned (1 = all).
+    func setDensity(_ step: Int) {
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_X_DENSITY, Int32(step))
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_Y_DENSITY, Int32(step))
+    }
+
+    /// Every symbol zbar finds in `image`.
+    func scan(_ image: LumaImage) -> [RawRead] {
+        guard image.width > 0, image.height > 0, let zimage = zbar_image_create() else { return [] }
+        defer { zbar_image_destroy(zimage) }
+        zbar_image_set_format(zimage, saoma_zbar_fourcc_y800)
+        zbar_image_set_size(zimage, UInt32(image.width), UInt32(image.height))
+        return image.pixels.withUnsafeBufferPointer { buffer -> [RawRead] in
+            // zbar reads the pixels only during zbar_scan_image; no cleanup handler, we own them.
+            zbar_image_set_data(zimage, buffer.baseAddress, UInt(buffer.count), nil)
+            guard zbar_scan_image(scanner, zimage) > 0 else { return [] }
+            var reads: [RawRead] = []
+            var symbol = zbar_image_first_symbol(zimage)
+            while let s = symbol {
+                defer { symbol = zbar_symbol_next(s) }
+                guard let format = Self.symbology(of: zbar_symbol_get_type(s)) else { continue }
+                let length = Int(zbar_symbol_get_data_length(s))
+                var bytes = [UInt8](repeating: 0, count: length)
+                if length > 0, let data = zbar_symbol_get_data(s) {
+                    bytes.withUnsafeMutableBytes { dst in
+                        dst.copyMemory(from: UnsafeRawBufferPointer(start: data, count: length))
+                    }
+                }
+                let count = zbar_symbol_get_loc_size(s)
+                var points: [Point] = []
+                points.reserveCapacity(Int(count))
+                for i in 0..<count {
+                    points.append(Point(x: Double(zbar_symbol_get_loc_x(s, i)), y: Double(zbar_symbol_get_loc_y(s, i))))
+                }
+                reads.append(RawRead(format: format, bytes: bytes, points: points, quality: Int(zbar_symbol_get_quality(s))))
+            }
+            return reads
+        }
+    }
+}
