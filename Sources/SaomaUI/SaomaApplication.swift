@@ -73,12 +73,7 @@ public enum SaomaApplication {
             guard let window = windows.last else { return }
             SaomaHooks.showAbout?(window)
         }
-        let gtkApp: UnsafeMutablePointer<GtkApplication>? = gcast(UnsafeMutableRawPointer(app))
-        setAccels(gtkApp, "app.quit", ["<Control>q"])
-        setAccels(gtkApp, "win.open-image", ["<Control>o"])
-        setAccels(gtkApp, "win.generate", ["<Control>g"])
-        setAccels(gtkApp, "win.show-help-overlay", ["<Control>question"])
-        setAccels(gtkApp, "win.scan-again", ["Escape"])
+        Accelerators.install(on: UnsafeMutableRawPointer(app).assumingMemoryBound(to: GtkApplication.self))
     }
 
     /// Presents the main window, creating it on first use; returns it.
@@ -113,15 +108,6 @@ public enum SaomaApplication {
         onActivate(UnsafeMutableRawPointer(action)) { _ in body() }
         g_action_map_add_action(app, action)
         g_object_unref(UnsafeMutableRawPointer(action))
-    }
-
-    @MainActor
-    private static func setAccels(_ app: UnsafeMutablePointer<GtkApplication>?, _ action: String, _ accels: [String]) {
-        let copies = accels.map { strdup($0) }
-        var list: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } }
-        list.append(nil)
-        list.withUnsafeBufferPointer { gtk_application_set_accels_for_action(app, action, $0.baseAddress) }
-        copies.forEach { free($0) }
     }
 
     /// Loads `data/style.css` (markers, scan frame, hint) for the whole display.

@@ -156,8 +156,10 @@ final class CameraController {
         case .streaming(let device, let mode): state = .streaming(device, mode)
         case .frame: break
         case .problem(let problem):
-            stopSource()
             state = .problem(problem)
+            // Self-recovering sources keep trying; others are reopened when the camera returns.
+            guard !service.sourcesRecover else { return }
+            stopSource()
             if case .unplugged = problem { startRecovery() }
             if case .noCamera = problem { startRecovery() }
         }
@@ -169,7 +171,7 @@ final class CameraController {
         case .problem(.unplugged), .problem(.noCamera), .idle:
             if preferredCamera() != nil { openPreferred() }
         case .streaming(let device, _), .opening(let device):
-            if !cameras.contains(where: { $0.path == device.path }) {
+            if !service.sourcesRecover && !cameras.contains(where: { $0.path == device.path }) {
                 stopSource()
                 state = .problem(.unplugged(device: device.path))
                 startRecovery()

@@ -5,6 +5,8 @@ import SaomaCore
 /// the capture layer (V4L2 in the app, an image-file fake in development).
 @MainActor
 protocol CameraService: AnyObject {
+    /// Whether its sources retry by themselves after a problem (else the controller reopens them).
+    var sourcesRecover: Bool { get }
     /// The usable capture devices now, best first.
     func cameras() -> [CameraDevice]
     /// A frame source for `device` (not started).

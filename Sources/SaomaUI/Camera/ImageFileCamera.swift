@@ -50,6 +50,8 @@ final class ImageFileCameraService: CameraService {
         return FileManager.default.fileExists(atPath: path)
     }
 
+    var sourcesRecover: Bool { false }
+
     func cameras() -> [CameraDevice] { isPresent ? [device] : [] }
 
     func makeSource(for device: CameraDevice) -> FrameSource {

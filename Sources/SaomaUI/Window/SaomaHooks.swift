@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
 import SaomaCore
 
 /// Where other parts of the app plug into the window: the image tab, the generator, the About
@@ -14,12 +15,16 @@ public enum SaomaHooks {
     public static var openImage: ((SaomaWindow) -> Void)?
     /// `win.generate` (Ctrl+G); default: show the sidebar's Generate page.
     public static var generate: ((SaomaWindow) -> Void)?
-    /// `win.show-help-overlay` (Ctrl+?): the shortcuts window.
-    public static var showShortcuts: ((SaomaWindow) -> Void)?
-    /// `app.about`: the About window.
-    public static var showAbout: ((SaomaWindow) -> Void)?
+    /// `app.about`: the About window (default: `AboutWindow`).
+    public static var showAbout: ((SaomaWindow) -> Void)? = { window in
+        AboutWindow.present(parent: UnsafeMutableRawPointer(window.window).assumingMemoryBound(to: GtkWindow.self))
+    }
     /// Image paths from the command line or a second `saoma FILE` (for the image tab).
     public static var openFiles: (([String], SaomaWindow) -> Void)?
     /// Plays the detection sound (called only when the `sound` setting is on).
-    public static var onDetectionSound: (() -> Void)?
+    public static var onDetectionSound: (() -> Void)? = {
+        detectionSound.play()
+    }
+    /// The detection sound player, made on first use.
+    private static let detectionSound = DetectionSound()
 }

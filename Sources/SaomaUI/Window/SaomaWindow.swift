@@ -80,6 +80,7 @@ public final class SaomaWindow {
         adw_application_window_set_content(gcast(window), content)
 
         addActions()
+        ShortcutsWindow.attach(to: UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkApplicationWindow.self))
         connectScanner()
         onCloseRequest(window) { [weak self] in
             self?.closing()
@@ -337,11 +338,11 @@ public final class SaomaWindow {
                 self.sidebar.showPage("generate")
             }
         }
-        addWindowAction("show-help-overlay") { [weak self] in
-            guard let self else { return }
-            SaomaHooks.showShortcuts?(self)
+        addWindowAction("copy-result") { [weak self] in
+            guard let self, self.currentPage == "result" else { return }
+            self.resultPage.copyToClipboard()
         }
-        addWindowAction("scan-again") { [weak self] in
+        addWindowAction("cancel") { [weak self] in
             guard let self else { return }
             if self.scanner.chooser.isChoosing {
                 self.scanner.chooser.cancel()
