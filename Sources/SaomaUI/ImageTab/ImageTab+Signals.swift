@@ -74,7 +74,7 @@ private let readyThunk: @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePo
 /// gets the `GAsyncResult` on the UI thread once the call completes.
 @MainActor
 func asyncCall(
-    _ start: (_ callback: GAsyncReadyCallback, _ data: gpointer) -> Void, finish: @escaping @MainActor (OpaquePointer?) -> Void
+    start: (_ callback: GAsyncReadyCallback, _ data: gpointer) -> Void, finish: @escaping @MainActor (OpaquePointer?) -> Void
 ) {
     let data = Unmanaged.passRetained(ImageTabBox(finish as ReadyBody)).toOpaque()
     start(readyThunk, data)

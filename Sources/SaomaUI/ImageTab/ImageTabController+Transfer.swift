@@ -36,35 +36,40 @@ extension ImageTabController {
         let mimeTypes = Self.mimeTypes(gdk_clipboard_get_formats(clipboard))
         if ImageTabDebug.enabled { debugLog("paste formats=\(mimeTypes.joined(separator: ","))") }
         if mimeTypes.contains("text/uri-list") || mimeTypes.contains("x-special/gnome-copied-files") {
-            asyncCall({ gdk_clipboard_read_value_async(clipboard, gdk_file_list_get_type(), G_PRIORITY_DEFAULT, nil, $0, $1) }) {
-                [weak self] result in
-                var error: UnsafeMutablePointer<GError>?
-                let value = gdk_clipboard_read_value_finish(clipboard, result, &error)
-                guard let self else { return }
-                if let value, self.received(value, what: tr("pasted image")) { return }
-                self.clipboardFailed(error)
-            }
+            asyncCall(
+                start: { gdk_clipboard_read_value_async(clipboard, gdk_file_list_get_type(), G_PRIORITY_DEFAULT, nil, $0, $1) },
+                finish: { [weak self] result in
+                    var error: UnsafeMutablePointer<GError>?
+                    let value = gdk_clipboard_read_value_finish(clipboard, result, &error)
+                    guard let self else { return }
+                    if let value, self.received(value, what: tr("pasted image")) { return }
+                    self.clipboardFailed(error)
+                })
         } else if mimeTypes.contains(where: { $0.hasPrefix("image/") }) {
-            asyncCall({ gdk_clipboard_read_texture_async(clipboard, nil, $0, $1) }) { [weak self] result in
-                var error: UnsafeMutablePointer<GError>?
-                let texture = gdk_clipboard_read_texture_finish(clipboard, result, &error)
-                guard let self else {
-                    if let texture { g_object_unref(UnsafeMutableRawPointer(texture)) }
-                    return
-                }
-                guard let texture else { return self.clipboardFailed(error) }
-                self.open(.texture(PastedTexture(adopting: texture), name: tr("pasted image")))
-            }
+            asyncCall(
+                start: { gdk_clipboard_read_texture_async(clipboard, nil, $0, $1) },
+                finish: { [weak self] result in
+                    var error: UnsafeMutablePointer<GError>?
+                    let texture = gdk_clipboard_read_texture_finish(clipboard, result, &error)
+                    guard let self else {
+                        if let texture { g_object_unref(UnsafeMutableRawPointer(texture)) }
+                        return
+                    }
+                    guard let texture else { return self.clipboardFailed(error) }
+                    self.open(.texture(PastedTexture(adopting: texture), name: tr("pasted image")))
+                })
         } else if mimeTypes.contains(where: { $0.hasPrefix("text/plain") }) {
-            asyncCall({ gdk_clipboard_read_text_async(clipboard, nil, $0, $1) }) { [weak self] result in
-                let text = gdk_clipboard_read_text_finish(clipboard, result, nil)
-                defer { g_free(text) }
-                guard let self else { return }
-                guard let text, let path = Self.pathFromText(String(cString: text)) else {
-                    return self.showNothingToPaste()
-                }
-                self.open(.file(path))
-            }
+            asyncCall(
+                start: { gdk_clipboard_read_text_async(clipboard, nil, $0, $1) },
+                finish: { [weak self] result in
+                    let text = gdk_clipboard_read_text_finish(clipboard, result, nil)
+                    defer { g_free(text) }
+                    guard let self else { return }
+                    guard let text, let path = Self.pathFromText(String(cString: text)) else {
+                        return self.showNothingToPaste()
+                    }
+                    self.open(.file(path))
+                })
         } else {
             showNothingToPaste()
         }
