@@ -132,6 +132,7 @@ final class ImageTabController {
     /// Another page was shown: a choice or load in progress on the photo page is dropped.
     private func pageChanged() {
         guard visiblePage != "photo" else { return }
+        if ImageTabDebug.enabled { debugLog("photo-page-left page=\(visiblePage)") }
         photoPage.reset()
         if isLoading {
             generation += 1

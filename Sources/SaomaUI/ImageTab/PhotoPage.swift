@@ -191,7 +191,9 @@ final class PhotoPage {
     // MARK: Debug log (read by the end-to-end tests and scripts/bench-image-tab)
 
     private func logGeometry() {
-        guard ImageTabDebug.enabled, !imageSize.isEmpty, let origin = ImageTabDebug.screenPoint(of: area.widget) else { return }
+        guard ImageTabDebug.enabled, !imageSize.isEmpty, !area.allocatedSize.isEmpty,
+            let origin = ImageTabDebug.screenPoint(of: area.widget)
+        else { return }
         let view = area.allocatedSize
         debugLog(
             "photo-geometry origin=\(origin.x),\(origin.y) view=\(Int(view.width))x\(Int(view.height)) image=\(Int(imageSize.width))x\(Int(imageSize.height))"

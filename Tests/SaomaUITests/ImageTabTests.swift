@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Testing
+
+/// Two codes in a 1200×800 scene, far enough apart for separate markers.
+private let twoCodes = [
+    PhotoFactory.PlacedCode(text: "https://example.org/left", centerX: 300, centerY: 300),
+    PhotoFactory.PlacedCode(text: "https://example.org/right", centerX: 860, centerY: 520),
+]
+
+/// Checks that the markers logged after `markersIndex` sit on `codes` (scene pixels) as the
+/// photo is shown; returns each code's expected screen point.
+private func expectMarkers(
+    _ app: ImageTabApp, on codes: [PhotoFactory.PlacedCode], tolerance: Double = 2.5
+) throws -> [String: (x: Double, y: Double)] {
+    let (markersLine, index) = try app.waitForLine { $0.hasPrefix("photo-markers ") }
+    #expect(imageTabFields(markersLine)["count"] == String(codes.count))
+    let geometryLine = try #require(app.debugLines.prefix(index).last { $0.hasPrefix("photo-geometry ") })
+    let geometry = try PhotoGeometry(geometryLine)
+    let markerLines = try (1...codes.count).map { n in try app.waitForLine(after: index + n) { $0.hasPrefix("photo-marker ") }.line }
+    var expected: [String: (x: Double, y: Double)] = [:]
+    for code in codes {
+        let point = geometry.screenPoint(imageX: code.centerX, y: code.centerY)
+        expected[code.text] = point
+        let line = try #require(markerLines.first { imageTabFields($0)["text"] == code.text }, "no marker for \(code.text)")
+        let f = imageTabFields(line)
+        let x = Double(f["x"] ?? "") ?? .nan
+        let y = Double(f["y"] ?? "") ?? .nan
+        #expect(abs(x - point.x) < tolerance && abs(y - point.y) < tolerance, "\(code.text): marker at (\(x), \(y)), code at \(point)")
+    }
+    return expected
+}
+
+@Suite("Image tab end to end", .serialized)
+struct ImageTabTests {
+    /// Window sizes: wide, portrait, very wide.
+    static let windowSizes: [(Int, Int)] = [(900, 600), (700, 800), (1200, 500)]
+
+    @Test("two codes get markers on the codes at several window sizes; clicking one prints it", arguments: windowSizes)
+    func twoCodesMarkedAndChosenByClick(width: Int, height: Int) throws {
+        let photos = try PhotoFactory()
+        let photo = try photos.scene("two.jpg", width: 1200, height: 800, codes: twoCodes)
+        let app = try ImageTabApp(arguments: ["--oneshot", photo], windowSize: (width, height))
+        let expected = try expectMarkers(app, on: twoCodes)
+        Thread.sleep(forTimeInterval: 0.5)
+        let shot = try app.screenshot(keepAs: width == 900 ? "image-markers.png" : nil)
+        for (text, point) in expected {
+            let seen = try #require(shot.accentCentroid(nearX: point.x, y: point.y), "no marker drawn near \(point) for \(text)")
+            #expect(abs(seen.x - point.x) < 3 && abs(seen.y - point.y) < 3, "\(text): drawn at \(seen), code at \(point)")
+        }
+        let right = try #require(expected["https://example.org/right"])
+        try app.click(x: right.x, y: right.y)
+        #expect(try app.waitForExit() == 0)
+        #expect(app.standardOutput == "https://example.org/right\n")
+    }
+
+    @Test("markers sit on the codes as displayed for every EXIF orientation", arguments: 1...8)
+    func exifOrientationApplied(orientation: Int) throws {
+        let photos = try PhotoFactory()
+        let upright = try photos.scene("upright.png", width: 1200, height: 800, codes: twoCodes)
+        let photo = try photos.orientedJPEG(from: upright, orientation: orientation, name: "o\(orientation).jpg")
+        let stored = try photos.imageSize(photo)
+        // The stored pixels are turned for orientations 5–8; the displayed photo is the upright scene.
+        #expect(orientation >= 5 ? stored == (800, 1200) : stored == (1200, 800))
+        let app = try ImageTabApp(arguments: ["--oneshot", photo])
+        let (geometryLine, _) = try app.waitForLine { $0.hasPrefix("photo-geometry ") }
+        let geometry = try PhotoGeometry(geometryLine)
+        #expect(geometry.imageWidth == 1200 && geometry.imageHeight == 800)
+        let expected = try expectMarkers(app, on: twoCodes)
+        let left = try #require(expected["https://example.org/left"])
+        try app.click(x: left.x, y: left.y)
+        #expect(try app.waitForExit() == 0)
+        #expect(app.standardOutput == "https://example.org/left\n")
+    }
+
+    @Test("a photo with one code prints it with no input")
+    func singleCodeChosenAutomatically() throws {
+        let photos = try PhotoFactory()
+        let photo = try photos.scene("one.png", width: 640, height: 480, codes: [.init(text: "Saoma 扫码", centerX: 400, centerY: 200)])
+        let app = try ImageTabApp(arguments: ["--oneshot", photo])
+        #expect(try app.waitForExit() == 0)
+        #expect(app.standardOutput == "Saoma 扫码\n")
+        #expect(app.debugLines.contains { $0.hasPrefix("photo-markers ") && imageTabFields($0)["count"] == "1" })
+    }
+
+    @Test("no code: the overlay shows and a click, Escape or Enter dismisses it", arguments: ["click", "Escape", "Return"])
+    func noCodeOverlayDismissed(how: String) throws {
+        let photos = try PhotoFactory()
+        let photo = try photos.scene("plain.png", width: 800, height: 600, codes: [])
+        let app = try ImageTabApp(arguments: ["--oneshot", photo])
+        let (_, index) = try app.waitForLine { $0.hasPrefix("photo-no-code ") }
+        let geometry = try PhotoGeometry(try #require(app.debugLines.prefix(index).last { $0.hasPrefix("photo-geometry ") }))
+        Thread.sleep(forTimeInterval: 0.4)
+        // The photo's grey (168) is dimmed by the overlay where no text is drawn.
+        let probe = geometry.screenPoint(imageX: 60, y: 60)
+        let shot = try app.screenshot(keepAs: how == "click" ? "no-code.png" : nil)
+        let dimmed = shot.pixel(x: Int(probe.x), y: Int(probe.y))
+        #expect(dimmed.r < 110, "overlay not visible: photo pixel is \(dimmed)")
+        if how == "click" {
+            let centre = geometry.screenPoint(imageX: 400, y: 300)
+            try app.click(x: centre.x, y: centre.y)
+        } else {
+            try app.key(how)
+        }
+        try app.waitForLine(after: index) { $0.hasPrefix("photo-no-code-dismissed") || $0.hasPrefix("photo-page-left ") }
+        Thread.sleep(forTimeInterval: 0.4)
+        let after = try app.screenshot().pixel(x: Int(probe.x), y: Int(probe.y))
+        #expect(after != dimmed, "the overlay is still shown")
+        #expect(app.isRunning)
+    }
+
+    /// Bad inputs: (file name, how to make it, words the message must contain).
+    static let badInputs: [(String, String, String)] = [
+        ("missing.jpg", "missing", "no such file"),
+        ("notes.png", "text", "not an image"),
+        ("cut.png", "truncated", "truncated"),
+        ("empty.png", "empty", "empty file"),
+        ("folder.jpg", "folder", "is a folder"),
+        ("huge.png", "huge", "too large"),
+    ]
+
+    @Test("bad input gives a message naming the file and the app keeps working", arguments: badInputs)
+    func badInputReported(name: String, kind: String, reason: String) throws {
+        let photos = try PhotoFactory()
+        let path = photos.path(name)
+        switch kind {
+        case "text": _ = try photos.write(Array("just some text, not a picture\n".utf8), name: name)
+        case "truncated":
+            let whole = try photos.scene(
+                "whole.jpg", width: 800, height: 600,
+                codes: twoCodes.map { .init(text: $0.text, centerX: $0.centerX / 2, centerY: $0.centerY / 2) })
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: whole)))
+            _ = try photos.write(Array(bytes.prefix(bytes.count / 3)), name: name)
+        case "empty": _ = try photos.write([], name: name)
+        case "folder": try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        case "huge": _ = try photos.pngHeader(width: 20_000, height: 20_000, name: name)
+        default: break
+        }
+        let app = try ImageTabApp(arguments: ["--oneshot", path])
+        let (line, _) = try app.waitForLine { ["photo-error ", "photo-no-code ", "photo-markers "].contains(where: $0.hasPrefix) }
+        let check = {
+            #expect(line.hasPrefix("photo-error "), "no message: \(line)")
+            #expect(line.contains(path), "message does not name the file: \(line)")
+            #expect(line.contains(reason), "message does not give the reason: \(line)")
+        }
+        if kind == "truncated" {
+            withKnownIssue("PixbufIO (ImageLoader) accepts some truncated images: gdk-pixbuf fills the missing rows", isIntermittent: true)
+            {
+                check()
+            }
+        } else {
+            check()
+        }
+        // Still alive: a good photo pasted as a file afterwards is opened, and its code printed.
+        let good = try photos.scene("good.png", width: 640, height: 480, codes: [.init(text: "still working", centerX: 320, centerY: 240)])
+        let list = try photos.write(Array("file://\(good)\r\n".utf8), name: "list.txt")
+        try app.setClipboard(file: list, mimeType: "text/uri-list")
+        try app.key("ctrl+v")
+        #expect(try app.waitForExit() == 0)
+        #expect(app.standardOutput == "still working\n")
+    }
+
+    @Test("pasted image data is scanned")
+    func pastedImageScanned() throws {
+        let photos = try PhotoFactory()
+        let photo = try photos.scene("paste.png", width: 640, height: 480, codes: [.init(text: "pasted code", centerX: 200, centerY: 240)])
+        let start = try photos.scene("start.png", width: 640, height: 480, codes: [])
+        let app = try ImageTabApp(arguments: ["--oneshot", start])
+        try app.waitForLine { $0.hasPrefix("photo-no-code ") }
+        try app.setClipboard(file: photo, mimeType: "image/png")
+        try app.key("ctrl+v")
+        #expect(try app.waitForExit() == 0)
+        #expect(app.standardOutput == "pasted code\n")
+    }
+}
