@@ -253,7 +253,9 @@ final class ImageTabApp {
 
     static var binary: URL { imageTabPackageRoot.appendingPathComponent(".build/debug/saoma") }
 
-    init(arguments: [String], windowSize: (Int, Int) = (900, 600)) throws {
+    init(arguments: [String], windowSize: (Int, Int) = (900, 600), display existing: ImageTabDisplay? = nil, sessionBus: String? = nil)
+        throws
+    {
         for tool in ["/usr/bin/xdotool", "/usr/bin/import"] where !FileManager.default.fileExists(atPath: tool) {
             throw ImageTabTestError(description: "\(tool) is missing: run scripts/bootstrap")
         }
@@ -264,7 +266,7 @@ final class ImageTabApp {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("saoma-imagetab-app-\(UUID().uuidString)")
         let devices = directory.appendingPathComponent("dev")
         try FileManager.default.createDirectory(at: devices, withIntermediateDirectories: true)
-        display = try ImageTabDisplay()
+        display = try existing ?? ImageTabDisplay()
         stdoutPath = directory.appendingPathComponent("stdout.txt").path
         stderrPath = directory.appendingPathComponent("stderr.txt").path
         _ = FileManager.default.createFile(atPath: stdoutPath, contents: Data())
@@ -279,6 +281,7 @@ final class ImageTabApp {
         env["SAOMA_DEBUG_GEOMETRY"] = "1"
         env["SAOMA_DEVICE_DIR"] = devices.path
         env.removeValue(forKey: "DBUS_SESSION_BUS_ADDRESS")
+        if let sessionBus { env["DBUS_SESSION_BUS_ADDRESS"] = sessionBus }
         env.removeValue(forKey: "LD_PRELOAD")
         process = try SpawnedProcess(
             ImageTabApp.binary.path, arguments + ["--window-size", "\(windowSize.0)x\(windowSize.1)"], environment: env,
@@ -480,4 +483,38 @@ struct PhotoGeometry {
         let oy = (viewHeight - imageHeight * s) / 2
         return (originX + ox + x * s, originY + oy + y * s)
     }
+}
+
+/// A private D-Bus session bus (`dbus-daemon --session`) for tests of the single-instance
+/// application, stopped in `deinit`.
+final class ImageTabSessionBus {
+    private let process: SpawnedProcess
+    /// The bus address for `DBUS_SESSION_BUS_ADDRESS`.
+    let address: String
+
+    init() throws {
+        guard FileManager.default.fileExists(atPath: "/usr/bin/dbus-daemon") else {
+            throw ImageTabTestError(description: "/usr/bin/dbus-daemon is missing: run scripts/bootstrap")
+        }
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw ImageTabTestError(description: "pipe() failed") }
+        defer { close(fds[0]) }
+        let started = Result {
+            try SpawnedProcess(
+                "/usr/bin/dbus-daemon", ["--session", "--nofork", "--print-address=1"], environment: ProcessInfo.processInfo.environment,
+                stdoutFD: fds[1])
+        }
+        close(fds[1])
+        process = try started.get()
+        var text = ""
+        var byte: UInt8 = 0
+        while !text.contains("\n"), read(fds[0], &byte, 1) == 1 { text.append(Character(UnicodeScalar(byte))) }
+        address = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !address.isEmpty else {
+            process.stop()
+            throw ImageTabTestError(description: "dbus-daemon did not print its address")
+        }
+    }
+
+    deinit { process.stop() }
 }

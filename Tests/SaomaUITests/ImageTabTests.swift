@@ -172,4 +172,19 @@ struct ImageTabTests {
         #expect(try app.waitForExit() == 0)
         #expect(app.standardOutput == "pasted code\n")
     }
+
+    @Test("a second `saoma FILE` opens the photo in the running window")
+    func secondInstanceOpensInRunningWindow() throws {
+        let photos = try PhotoFactory()
+        let photo = try photos.scene("second.png", width: 1200, height: 800, codes: twoCodes)
+        let bus = try ImageTabSessionBus()
+        let first = try ImageTabApp(arguments: [], sessionBus: bus.address)
+        try first.waitForLine { $0.hasPrefix("camera ") }
+        let second = try ImageTabApp(arguments: [photo], display: first.display, sessionBus: bus.address)
+        #expect(try second.waitForExit() == 0)
+        #expect(!second.debugLines.contains { $0.hasPrefix("photo-open ") }, "the second instance opened the photo itself")
+        let (line, _) = try first.waitForLine { $0.hasPrefix("photo-open ") }
+        #expect(imageTabFields(line)["name"] == photo)
+        _ = try expectMarkers(first, on: twoCodes)
+    }
 }
