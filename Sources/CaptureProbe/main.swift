@@ -40,7 +40,7 @@ struct Options {
     func int(_ key: String, _ fallback: Int) -> Int { values[key].flatMap(Int.init) ?? fallback }
     func double(_ key: String, _ fallback: Double) -> Double { values[key].flatMap(Double.init) ?? fallback }
     var pixelPath: CapturePixelPath {
-        guard let raw = values["pixel-path"] else { return .yuv420 }
+        guard let raw = values["pixel-path"] else { return .automatic }
         guard let path = CapturePixelPath(rawValue: raw) else { fail("unknown pixel path \(raw)") }
         return path
     }
@@ -221,6 +221,9 @@ func bench(_ options: Options) {
     let cpu0 = cpuSeconds()
     let frames0 = handled.withLock { $0 }
     let dropped0 = capture.framesDropped
+    let delivered0 = capture.framesDelivered
+    let dequeue0 = capture.dequeueCPUSeconds
+    let conversion0 = capture.conversionCPUSeconds
     let rss0 = residentKilobytes()
     let start = Date()
     var rssMax = rss0
@@ -236,11 +239,15 @@ func bench(_ options: Options) {
     let frames = handled.withLock { $0 } - frames0
     let rss1 = residentKilobytes()
     let mode = capture.currentMode
+    let delivered = Double(max(1, capture.framesDelivered - delivered0))
+    let dequeueMs = (capture.dequeueCPUSeconds - dequeue0) * 1000 / delivered
+    let conversionMs = (capture.conversionCPUSeconds - conversion0) * 1000 / delivered
     capture.stop()
     emit([
         "event": "bench", "pixelPath": options.pixelPath.rawValue, "seconds": elapsed, "frames": frames,
         "fps": Double(frames) / elapsed, "cpuMsPerFrame": frames > 0 ? cpu * 1000 / Double(frames) : 0,
-        "cpuShareOfOneCore": cpu / elapsed, "dropped": Int(capture.framesDropped - dropped0),
+        "cpuShareOfOneCore": cpu / elapsed, "dequeueCpuMsPerFrame": dequeueMs, "conversionCpuMsPerFrame": conversionMs,
+        "dropped": Int(capture.framesDropped - dropped0),
         "rssStartKB": rss0, "rssEndKB": rss1, "rssMaxKB": rssMax, "mode": mode.map(describe) ?? [:],
     ])
 }

@@ -19,6 +19,9 @@ enum FrameConversion {
 
     /// Packed RGB from planar YUV 4:2:0 (YU12: Y, then U, then V at half resolution), BT.601
     /// limited range as webcams deliver it. `width` and `height` must be even.
+    ///
+    /// Works on 2×2 blocks so each chroma sample's terms are computed once for four pixels
+    /// (a SIMD version measured twice as slow as this scalar loop).
     static func rgb(fromYU12 base: UnsafeRawPointer, width: Int, height: Int) -> [UInt8] {
         let y = base.assumingMemoryBound(to: UInt8.self)
         let u = y + width * height
@@ -26,28 +29,71 @@ enum FrameConversion {
         return [UInt8](unsafeUninitializedCapacity: width * height * 3) { out, count in
             let rgb = out.baseAddress.unsafelyUnwrapped
             let halfWidth = width / 2
-            for row in 0..<height {
-                let yRow = y + row * width
-                let uRow = u + (row / 2) * halfWidth
-                let vRow = v + (row / 2) * halfWidth
-                let outRow = rgb + row * width * 3
+            for blockRow in 0..<(height / 2) {
+                let y0 = y + 2 * blockRow * width
+                let y1 = y0 + width
+                let uRow = u + blockRow * halfWidth
+                let vRow = v + blockRow * halfWidth
+                let out0 = rgb + 2 * blockRow * width * 3
+                let out1 = out0 + width * 3
                 for pair in 0..<halfWidth {
-                    let d = Int32(uRow[pair]) - 128
-                    let e = Int32(vRow[pair]) - 128
-                    let rTerm = 409 * e + 128
-                    let gTerm = -100 * d - 208 * e + 128
-                    let bTerm = 516 * d + 128
-                    for k in 0..<2 {
-                        let c = 298 * (Int32(yRow[2 * pair + k]) - 16)
-                        let o = outRow + (2 * pair + k) * 3
-                        o[0] = clampToByte((c + rTerm) >> 8)
-                        o[1] = clampToByte((c + gTerm) >> 8)
-                        o[2] = clampToByte((c + bTerm) >> 8)
-                    }
+                    let (rTerm, gTerm, bTerm) = chromaTerms(u: uRow[pair], v: vRow[pair])
+                    let x = 2 * pair
+                    store(luma: y0[x], rTerm, gTerm, bTerm, to: out0 + 3 * x)
+                    store(luma: y0[x + 1], rTerm, gTerm, bTerm, to: out0 + 3 * x + 3)
+                    store(luma: y1[x], rTerm, gTerm, bTerm, to: out1 + 3 * x)
+                    store(luma: y1[x + 1], rTerm, gTerm, bTerm, to: out1 + 3 * x + 3)
                 }
             }
             count = width * height * 3
         }
+    }
+
+    /// Luma and packed RGB from YUYV (Y0 U Y1 V per pixel pair, rows of `stride` bytes) in one
+    /// pass, BT.601 limited range. `width` must be even.
+    static func lumaAndRGB(fromYUYV base: UnsafeRawPointer, width: Int, height: Int, stride: Int) -> (luma: [UInt8], rgb: [UInt8]) {
+        let src = base.assumingMemoryBound(to: UInt8.self)
+        var rgb: [UInt8] = []
+        let luma = [UInt8](unsafeUninitializedCapacity: width * height) { lumaOut, lumaCount in
+            let lumaBase = lumaOut.baseAddress.unsafelyUnwrapped
+            rgb = [UInt8](unsafeUninitializedCapacity: width * height * 3) { rgbOut, rgbCount in
+                let rgbBase = rgbOut.baseAddress.unsafelyUnwrapped
+                for row in 0..<height {
+                    let line = src + row * stride
+                    let l = lumaBase + row * width
+                    let o = rgbBase + row * width * 3
+                    for pair in 0..<(width / 2) {
+                        let s = line + 4 * pair
+                        let y0 = s[0]
+                        let y1 = s[2]
+                        let (rTerm, gTerm, bTerm) = chromaTerms(u: s[1], v: s[3])
+                        l[2 * pair] = y0
+                        l[2 * pair + 1] = y1
+                        store(luma: y0, rTerm, gTerm, bTerm, to: o + 6 * pair)
+                        store(luma: y1, rTerm, gTerm, bTerm, to: o + 6 * pair + 3)
+                    }
+                }
+                rgbCount = width * height * 3
+            }
+            lumaCount = width * height
+        }
+        return (luma, rgb)
+    }
+
+    /// The red, green and blue chroma contributions (×256, rounding included) of one U/V pair.
+    @inline(__always)
+    private static func chromaTerms(u: UInt8, v: UInt8) -> (Int32, Int32, Int32) {
+        let d = Int32(u) &- 128
+        let e = Int32(v) &- 128
+        return (409 &* e &+ 128, -100 &* d &- 208 &* e &+ 128, 516 &* d &+ 128)
+    }
+
+    @inline(__always)
+    private static func store(luma: UInt8, _ rTerm: Int32, _ gTerm: Int32, _ bTerm: Int32, to o: UnsafeMutablePointer<UInt8>) {
+        let c = 298 &* (Int32(luma) &- 16)
+        o[0] = clampToByte((c &+ rTerm) >> 8)
+        o[1] = clampToByte((c &+ gTerm) >> 8)
+        o[2] = clampToByte((c &+ bTerm) >> 8)
     }
 
     /// Copies packed RGB (rows of `stride` bytes) and derives BT.601 luma from it.
@@ -70,7 +116,7 @@ enum FrameConversion {
                     let r = Int32(s[3 * x])
                     let g = Int32(s[3 * x + 1])
                     let b = Int32(s[3 * x + 2])
-                    d[x] = UInt8(truncatingIfNeeded: (77 * r + 150 * g + 29 * b + 128) >> 8)
+                    d[x] = UInt8(truncatingIfNeeded: (77 &* r &+ 150 &* g &+ 29 &* b &+ 128) >> 8)
                 }
             }
             count = width * height
@@ -80,6 +126,6 @@ enum FrameConversion {
 
     @inline(__always)
     private static func clampToByte(_ v: Int32) -> UInt8 {
-        UInt8(truncatingIfNeeded: v < 0 ? 0 : (v > 255 ? 255 : v))
+        UInt8(truncatingIfNeeded: min(max(v, 0), 255))
     }
 }

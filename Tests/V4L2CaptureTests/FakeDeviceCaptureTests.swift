@@ -52,7 +52,7 @@ import Testing
         #expect(lines.first { $0.event == "problem" }?.problemKind == "noCamera")
     }
 
-    @Test(arguments: ["yuv420", "rgb24"])
+    @Test(arguments: ["automatic", "yuyv", "yuv420", "rgb24"])
     func deliversTheSceneAt720p(pixelPath: String) throws {
         let camera = try FakeCamera()
         try Self.splitScene(camera)
