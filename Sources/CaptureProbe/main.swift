@@ -6,6 +6,7 @@
 //   CaptureProbe controls PATH
 //   CaptureProbe capture [--device PATH] [--frames N] [--timeout S] [--max-problems K]
 //                        [--dump DIR] [--pixel-path yuv420|rgb24] [--slow-ms MS] [--boost-after N]
+//   CaptureProbe monitor [--lists N] [--timeout S]
 //   CaptureProbe bench [--device PATH] [--seconds S] [--warmup S] [--pixel-path P] [--slow-ms MS]
 import Foundation
 import SaomaCore
@@ -259,6 +260,27 @@ sigaddset(&endSignals, SIGTERM)
 sigaddset(&endSignals, SIGINT)
 pthread_sigmask(SIG_UNBLOCK, &endSignals, nil)
 
+/// Prints the node list on start and on every change, until `count` lists were printed.
+func monitor(_ options: Options) {
+    let count = options.int("lists", 3)
+    let printed = Mutex(0)
+    let done = DispatchSemaphore(value: 0)
+    let monitor = CameraMonitor()
+    monitor.start { nodes in
+        let cameras = nodes.compactMap(\.camera).map(\.path)
+        emit(["event": "nodes", "paths": nodes.map(\.path), "cameras": cameras])
+        let n = printed.withLock {
+            $0 += 1
+            return $0
+        }
+        if n == count { done.signal() }
+    }
+    let finished = done.wait(timeout: .now() + options.double("timeout", 30)) == .success
+    monitor.stop()
+    emit(["event": "end", "completed": finished])
+    exit(finished ? 0 : 3)
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 switch arguments.first {
 case "list": list()
@@ -267,5 +289,6 @@ case "controls":
     emit(describe(CameraDiscovery.controls(of: path)))
 case "capture": capture(Options(arguments.dropFirst()))
 case "bench": bench(Options(arguments.dropFirst()))
-default: fail("usage: CaptureProbe list | controls PATH | capture [options] | bench [options]")
+case "monitor": monitor(Options(arguments.dropFirst()))
+default: fail("usage: CaptureProbe list | controls PATH | capture [options] | monitor [options] | bench [options]")
 }

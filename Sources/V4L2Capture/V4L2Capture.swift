@@ -185,7 +185,8 @@ private final class CaptureLoop {
     func run() {
         while owner.isRunning {
             guard let camera = chooseCamera() else {
-                report(.noCamera)
+                // A camera that was unplugged stays "unplugged" (not "no camera") until one returns.
+                if case .unplugged = lastProblem {} else { report(.noCamera) }
                 waitForChange(timeout: -1)
                 continue
             }

@@ -125,16 +125,34 @@ import Testing
         #expect(rest.filter { $0.event == "frame" }.count == 6 - before)
     }
 
-    @Test func recoversWhenTheDeviceNodeIsDeletedAndRecreated() throws {
+    @Test func hotPlugIsNoticedWithoutPolling() throws {
+        let camera = try FakeCamera(count: 2)
+        try FileManager.default.removeItem(atPath: camera.devicePath(1))
+        let probe = try camera.start(["monitor", "--lists", "3", "--timeout", "60"])
+        let initial = probe.waitFor { $0.event == "nodes" }.match
+        #expect(initial?["cameras"] as? [String] == [camera.devicePath(0)])
+        // Plug in a second camera.
+        #expect(FileManager.default.createFile(atPath: camera.devicePath(1), contents: nil))
+        let plugged = probe.waitFor { $0.event == "nodes" }.match
+        #expect(plugged?["cameras"] as? [String] == [camera.devicePath(0), camera.devicePath(1)])
+        // Unplug the first.
+        try FileManager.default.removeItem(atPath: camera.devicePath(0))
+        let unplugged = probe.waitFor { $0.event == "nodes" }.match
+        #expect(unplugged?["cameras"] as? [String] == [camera.devicePath(1)])
+        #expect(probe.finish() == 0)
+    }
+
+    @Test func defaultCameraUnpluggedStaysUnpluggedUntilItReturns() throws {
         let camera = try FakeCamera()
-        let probe = try camera.start(["capture", "--frames", "4", "--timeout", "60"])
+        let probe = try camera.start(["capture", "--frames", "3", "--timeout", "60"])
         #expect(probe.waitFor { $0.event == "frame" }.match != nil)
         try FileManager.default.removeItem(atPath: camera.devicePath())
-        let unplugged = probe.waitFor { $0.event == "problem" }.match
-        #expect(unplugged?.problemKind == "unplugged")
+        let problem = probe.waitFor { $0.event == "problem" }.match
+        #expect(problem?.problemKind == "unplugged")
         #expect(FileManager.default.createFile(atPath: camera.devicePath(), contents: nil))
         var rest: [[String: Any]] = []
         #expect(probe.finish(collecting: &rest) == 0)
+        #expect(!rest.contains { $0.problemKind == "noCamera" })
         #expect(rest.contains { $0.event == "streaming" })
     }
 
