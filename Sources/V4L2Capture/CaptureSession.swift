@@ -201,7 +201,9 @@ final class CaptureSession {
             (luma, rgb) = FrameConversion.lumaAndRGB(fromYUYV: base, width: width, height: height, stride: bytesPerLine)
         case .yuv420, .automatic:
             luma = FrameConversion.luma(from: base, width: width, height: height, stride: width)
-            rgb = FrameConversion.rgb(fromYU12: base, width: width, height: height)
+            // libv4lconvert decodes JPEG to full-range YUV; other formats keep the camera's limited range.
+            let range: YCbCrRange = ["MJPG", "JPEG"].contains(mode.pixelFormat) ? .full : .limited
+            rgb = FrameConversion.rgb(fromYU12: base, width: width, height: height, range: range)
         case .rgb24:
             (rgb, luma) = FrameConversion.rgbAndLuma(fromRGB24: base, width: width, height: height, stride: bytesPerLine)
         }
