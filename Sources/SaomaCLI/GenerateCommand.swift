@@ -5,31 +5,6 @@ import QREncoding
 import SaomaCore
 import ZBarDecoding
 
-/// Why `saoma generate` failed (each has a one-line message; exit status 2).
-public enum GenerateFailure: Error, Equatable, Sendable {
-    case usage(GenerateUsageError)
-    case content(ContentTemplateError)
-    case emptyText
-    case emptyInput(String)
-    case inputUnreadable(path: String, reason: String)
-    case outputExists(String)
-    case unknownOutputFormat(String)
-    case outputUnwritable(path: String, reason: String)
-    case generation(QRGenerationError)
-    case png(PNGWriterError)
-}
-
-/// The image formats `-o` writes, chosen by the file's extension.
-public enum GenerateOutputFormat: String, Sendable {
-    case png
-    case svg
-
-    /// The format for `path`'s extension (case-insensitive), or `nil`.
-    public init?(path: String) {
-        self.init(rawValue: URL(fileURLWithPath: path).pathExtension.lowercased())
-    }
-}
-
 /// `saoma generate`: makes a QR code from text, a template or a file, checks it reads back, and
 /// writes it as PNG or SVG or prints it to the terminal.
 public enum GenerateCommand {
@@ -93,8 +68,7 @@ public enum GenerateCommand {
             do {
                 try AtomicFile.write(data, to: path)
             } catch {
-                if case .writeFailed(_, let reason) = error { throw .outputUnwritable(path: path, reason: reason) }
-                throw .png(error)
+                throw .outputUnwritable(path: path, reason: error.reason)
             }
             if !parsed.terminal { Console.output(GenerateMessages.summary(code, path: path) + "\n") }
         }
