@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import GLibSwift
 import SaomaCLI
 import SaomaUI
 
+setUpLocalization(localeDirectory: LocaleDirectory.resolve())
 let route = Route(arguments: Array(CommandLine.arguments.dropFirst()))
 switch route {
 case .application(let arguments):
