@@ -223,6 +223,35 @@ final class ResultPageTests: XCTestCase {
         }
     }
 
+    func testTextAsLongAsAQRCodeHoldsIsShownWhole() throws {
+        try MainActor.assumeIsolated {
+            let text = String(repeating: "0123456789abcdef", count: 443) + "0"
+            let fixture = Fixture(text)
+            defer { fixture.close() }
+            let label = try XCTUnwrap(
+                InProcessGtk.descendants(of: fixture.page.widget).first {
+                    InProcessGtk.isA($0, gtk_label_get_type()) && InProcessGtk.labelText($0) == text
+                }, "all 7089 characters are in one label")
+            XCTAssertEqual(
+                gtk_label_get_wrap_mode(OpaquePointer(label)), PANGO_WRAP_CHAR,
+                "one long word wraps at any character (word wrapping it is very slow)")
+            XCTAssertEqual(ResultPage.longestUnbrokenRun("ab cdef\tg"), 4)
+        }
+    }
+
+    func testHugeTextShowsItsStartAndCopiesEverything() {
+        MainActor.assumeIsolated {
+            let text = String(repeating: String(repeating: "0123456789abcdef", count: 8) + "\n", count: 600)
+            let fixture = Fixture(text)
+            defer { fixture.close() }
+            let shown = String(text.prefix(ResultPage.maximumShownCharacters)) + "…"
+            XCTAssertTrue(fixture.labels.contains(shown), "the start of the text is shown")
+            XCTAssertTrue(fixture.labels.contains { $0.contains("\(text.count) characters") }, "a note says how long it is")
+            fixture.page.copyToClipboard()
+            XCTAssertEqual(InProcessGtk.clipboardText(of: fixture.page.widget), text)
+        }
+    }
+
     func testBinaryShowsHexAndCopiesIt() throws {
         try MainActor.assumeIsolated {
             let fixture = Fixture(nil, bytes: [0xDE, 0xAD, 0x00, 0xFF], format: .code128)
