@@ -131,6 +131,7 @@ final class ResultPageTests: XCTestCase {
                 InProcessGtk.press(try fixture.button("Copy Network Name")) {
                     InProcessGtk.clipboardText(of: fixture.page.widget) == "Café;Net"
                 })
+            XCTAssertTrue(InProcessGtk.iterate { fixture.labels.contains("Copied") }, "a toast confirms the copy")
             fixture.page.copyToClipboard()
             XCTAssertEqual(InProcessGtk.clipboardText(of: fixture.page.widget), "hunter2", "the main value of a network is its password")
             XCTAssertEqual(InProcessGtk.xclipText(), "hunter2", "other X clients see the copied text")
