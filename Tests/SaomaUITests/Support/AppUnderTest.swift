@@ -138,7 +138,7 @@ final class AppUnderTest {
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
         devicePath = dev.appendingPathComponent("video0").path
         scenePath = directory.appendingPathComponent("scene.ppm").path
-        if plugged { FileManager.default.createFile(atPath: devicePath, contents: Data()) }
+        if plugged { _ = FileManager.default.createFile(atPath: devicePath, contents: Data()) }
         if let scene { try scene.write(to: scenePath) }
         let keyfile = "[io/github/saoma/Saoma]\nsidebar-visible=false\n" + settings.map { $0 + "\n" }.joined()
         try keyfile.write(to: config.appendingPathComponent("keyfile"), atomically: true, encoding: .utf8)
@@ -146,8 +146,8 @@ final class AppUnderTest {
 
         stdoutPath = directory.appendingPathComponent("stdout.txt").path
         stderrPath = directory.appendingPathComponent("stderr.txt").path
-        FileManager.default.createFile(atPath: stdoutPath, contents: Data())
-        FileManager.default.createFile(atPath: stderrPath, contents: Data())
+        _ = FileManager.default.createFile(atPath: stdoutPath, contents: Data())
+        _ = FileManager.default.createFile(atPath: stderrPath, contents: Data())
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = display.name
         env["GSK_RENDERER"] = "cairo"
