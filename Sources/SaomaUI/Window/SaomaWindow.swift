@@ -80,6 +80,12 @@ public final class SaomaWindow {
         adw_application_window_set_content(gcast(window), content)
 
         addActions()
+        if debugGeometryEnabled {
+            onNotify(mainStack, property: "visible-child-name") { [weak self] in
+                guard let self else { return }
+                debugLog("page \(self.currentPage)")
+            }
+        }
         ShortcutsWindow.attach(to: UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkApplicationWindow.self))
         connectScanner()
         onCloseRequest(window) { [weak self] in
@@ -112,6 +118,7 @@ public final class SaomaWindow {
 
     /// Shows the result page for `symbol` (also used by the image tab after a choice).
     public func showResult(_ symbol: Symbol) {
+        if debugGeometryEnabled { debugLog("chosen t=\(monotonicSeconds()) text=\(symbol.displayText)") }
         resultPage.show(symbol)
         gtk_stack_set_visible_child_name(gcast(mainStack), "result")
         camera?.setPaused(true)
@@ -154,7 +161,7 @@ public final class SaomaWindow {
         scanner.onRegionChanged = { [weak self] region in self?.worker?.setRegion(region) }
         scanner.onLowLightChanged = { [weak self] on in self?.camera?.setLowLightBoost(on) }
         scanner.onFirstFrame = { [weak self] in
-            guard let self, ProcessInfo.processInfo.environment["SAOMA_DEBUG_GEOMETRY"] == "1" else { return }
+            guard let self, debugGeometryEnabled else { return }
             debugLog("first-frame-after=\(monotonicSeconds() - self.startTime)")
         }
         scanner.chooser.onChosen = { [weak self] symbol in self?.showResult(symbol) }
@@ -172,7 +179,7 @@ public final class SaomaWindow {
     }
 
     private func cameraStateChanged(_ state: CameraController.State) {
-        if ProcessInfo.processInfo.environment["SAOMA_DEBUG_GEOMETRY"] == "1" { debugLog("camera \(state)") }
+        if debugGeometryEnabled { debugLog("camera \(state)") }
         switch state {
         case .idle, .opening: break
         case .streaming(let device, _):
