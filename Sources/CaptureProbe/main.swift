@@ -90,11 +90,32 @@ func list() {
     if let best = CameraDiscovery.bestDefault(among: CameraDiscovery.cameras()) { emit(["default": best.path]) }
 }
 
-/// Mean of `pixels` in columns `[x0, x1)`.
+/// Mean of the luma in columns `[x0, x1)`, sampled every 4th pixel and row.
 func mean(_ image: LumaImage, x0: Int, x1: Int) -> Double {
     var sum = 0
-    for y in 0..<image.height { for x in x0..<x1 { sum += Int(image[x, y]) } }
-    return Double(sum) / Double(max(1, (x1 - x0) * image.height))
+    var count = 0
+    image.pixels.withUnsafeBufferPointer { pixels in
+        for y in stride(from: 0, to: image.height, by: 4) {
+            for x in stride(from: x0, to: x1, by: 4) {
+                sum += Int(pixels[y * image.width + x])
+                count += 1
+            }
+        }
+    }
+    return Double(sum) / Double(max(1, count))
+}
+
+/// Mean of each RGB channel, sampled every 16th pixel.
+func channelMeans(_ rgb: [UInt8]) -> [Double] {
+    var sums = [0, 0, 0]
+    var count = 0
+    rgb.withUnsafeBufferPointer { bytes in
+        for pixel in stride(from: 0, to: bytes.count / 3, by: 16) {
+            for c in 0..<3 { sums[c] += Int(bytes[3 * pixel + c]) }
+            count += 1
+        }
+    }
+    return sums.map { Double($0) / Double(max(1, count)) }
 }
 
 func writePGM(_ image: LumaImage, to path: String) {
@@ -144,11 +165,7 @@ func capture(_ options: Options) {
             }
             guard count <= frameLimit else { return }
             let luma = frame.luma
-            var rgbMean = [Double](repeating: 0, count: 3)
-            if let rgb = frame.rgb {
-                for (i, v) in rgb.enumerated() { rgbMean[i % 3] += Double(v) }
-                rgbMean = rgbMean.map { $0 / Double(max(1, rgb.count / 3)) }
-            }
+            let rgbMean = frame.rgb.map(channelMeans) ?? []
             emit([
                 "event": "frame", "sequence": Int(frame.sequence), "width": frame.width, "height": frame.height,
                 "timestamp": frame.timestamp, "left": mean(luma, x0: 0, x1: luma.width / 2),
@@ -227,6 +244,13 @@ func bench(_ options: Options) {
         "rssStartKB": rss0, "rssEndKB": rss1, "rssMaxKB": rssMax, "mode": mode.map(describe) ?? [:],
     ])
 }
+
+// A child of a test runner inherits its blocked signals: let SIGTERM and SIGINT end the probe.
+var endSignals = sigset_t()
+sigemptyset(&endSignals)
+sigaddset(&endSignals, SIGTERM)
+sigaddset(&endSignals, SIGINT)
+pthread_sigmask(SIG_UNBLOCK, &endSignals, nil)
 
 let arguments = CommandLine.arguments.dropFirst()
 switch arguments.first {

@@ -130,6 +130,9 @@ final class CaptureSession {
     }
 
     /// The newest filled buffer (older ones are re-queued unread), or `nil` when none is ready.
+    ///
+    /// A failure after a frame was dequeued still returns that frame; the failure repeats on
+    /// the next call (a vanished device stays vanished).
     func dequeueNewest() throws(V4L2Failure) -> v4l2_buffer? {
         var newest: v4l2_buffer?
         while true {
@@ -137,7 +140,7 @@ final class CaptureSession {
             do {
                 try device.ioctl(SAOMA_VIDIOC_DQBUF, &buffer, "DQBUF")
             } catch {
-                if error.code == EAGAIN { break }
+                if error.code == EAGAIN || newest != nil { break }
                 throw error
             }
             if var older = newest { try device.ioctl(SAOMA_VIDIOC_QBUF, &older, "QBUF") }

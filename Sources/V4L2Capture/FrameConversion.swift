@@ -50,7 +50,10 @@ enum FrameConversion {
         }
     }
 
-    /// Copies packed RGB (rows of `stride` bytes) and derives BT.601 limited-range luma from it.
+    /// Copies packed RGB (rows of `stride` bytes) and derives BT.601 luma from it.
+    ///
+    /// libv4lconvert's RGB keeps the camera's luma scale (it does not expand limited range), so
+    /// the full-range weights give back the camera's Y values.
     static func rgbAndLuma(fromRGB24 base: UnsafeRawPointer, width: Int, height: Int, stride: Int) -> (rgb: [UInt8], luma: [UInt8]) {
         let src = base.assumingMemoryBound(to: UInt8.self)
         let rgb = [UInt8](unsafeUninitializedCapacity: width * height * 3) { out, count in
@@ -67,7 +70,7 @@ enum FrameConversion {
                     let r = Int32(s[3 * x])
                     let g = Int32(s[3 * x + 1])
                     let b = Int32(s[3 * x + 2])
-                    d[x] = UInt8(truncatingIfNeeded: ((66 * r + 129 * g + 25 * b + 128) >> 8) + 16)
+                    d[x] = UInt8(truncatingIfNeeded: (77 * r + 150 * g + 29 * b + 128) >> 8)
                 }
             }
             count = width * height

@@ -268,10 +268,12 @@ private final class CaptureLoop {
             }
             guard let buffer else { continue }
             let frame = session.frame(from: buffer, sequence: sequence)
-            do { try session.requeue(buffer) } catch {
-                report(error.problem(device: session.camera.path))
-                return
+            var requeueFailure: V4L2Failure?
+            do { try session.requeue(buffer) } catch { requeueFailure = error }
+            defer {
+                if let requeueFailure { report(requeueFailure.problem(device: session.camera.path)) }
             }
+            if requeueFailure != nil && frame == nil { return }
             guard let frame else { continue }
             sequence += 1
             lastFrameTime = now
@@ -290,6 +292,7 @@ private final class CaptureLoop {
                 if let rate { $0.measuredFramesPerSecond = rate }
             }
             handler(.frame(frame))
+            if requeueFailure != nil { return }
         }
     }
 

@@ -72,6 +72,8 @@ struct ContentParserTests {
                     name: "John Doe", organization: "ACME", phones: ["+15550100", "+15550101"], emails: ["john@example.org"],
                     urls: ["https://example.org"], address: "1 Main St", note: "Hi; there"))),
         ParseCase("MECARD:N:Solo;;", .contact(Contact(name: "Solo"))),
+        ParseCase(#"MECARD:N:Doe\, John;;"#, .contact(Contact(name: "Doe, John"))),
+        ParseCase(#"MECARD:N:O\,Brien\\,Pat;;"#, .contact(Contact(name: #"Pat O,Brien\"#))),
         ParseCase("MECARD:;;", .text("MECARD:;;")),
         ParseCase(
             "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Doe;John;Q;Dr.;Jr.\r\nFN:John Q. Doe\r\nORG:ACME;Research\r\nTITLE:Chief\r\nTEL;TYPE=CELL:+1 555 0100\r\n"
