@@ -3,77 +3,37 @@ import CGtk
 import Foundation
 import GLibSwift
 
-/// Xvfb's process id for the generator tests, killed when the test process exits (0 before it starts).
-nonisolated(unsafe) private var generatorXvfbProcessID: pid_t = 0
-
-/// GTK in the test process for the Generate page's tests: a private Xvfb (`-displayfd`), GTK and
-/// libadwaita initialised on the main thread, and helpers that drive the display from outside
-/// (xdotool, xclip, ImageMagick's import, zbarimg, rsvg-convert).
+/// The Generate page's tests on the shared in-process GTK (`InProcessGtk`: a private Xvfb, GTK
+/// and libadwaita on the main thread), with helpers that drive and read the display from outside:
+/// xdotool, xclip, ImageMagick's import, zbarimg, rsvg-convert.
 ///
-/// When another harness already initialised GTK in this process, its display is used.
 /// Main thread only (XCTest runs test methods there).
 @MainActor
 enum GeneratorHarness {
-    /// Seconds to wait for Xvfb, an external tool or a condition before giving up (a guard
-    /// against hangs, not a timing assertion).
+    /// Seconds to wait for an external tool or a condition before giving up (a guard against
+    /// hangs, not a timing assertion).
     static let patience: TimeInterval = 20
 
     /// The X display (`:N`) GTK uses, once started.
     private(set) static var display: String?
-    private static var failure: String?
-
-    /// Starts Xvfb and GTK unless already done; throws with the reason when that is impossible.
+    /// Starts Xvfb and GTK through the shared `InProcessGtk` harness unless already done.
     static func start() throws {
         if display != nil { return }
-        if let failure { throw HarnessError(failure) }
-        if gtk_is_initialized() != 0, let current = gdk_display_get_default() {
-            display = String(cString: gdk_display_get_name(current))
-            return
-        }
-        do {
-            let number = try startXvfb()
-            let name = ":\(number)"
-            setenv("DISPLAY", name, 1)
-            setenv("GDK_BACKEND", "x11", 1)
-            setenv("GSK_RENDERER", "cairo", 1)
-            setenv("GTK_A11Y", "none", 1)
-            // Options the page remembers stay in this process instead of the user's settings.
-            setenv("GSETTINGS_BACKEND", "memory", 1)
-            unsetenv("WAYLAND_DISPLAY")
-            gtk_init()
-            adw_init()
-            display = name
-        } catch {
-            failure = "\(error)"
-            throw error
-        }
+        // Options the page remembers stay in this process (when GTK starts here first).
+        setenv("GSETTINGS_BACKEND", "memory", 0)
+        try InProcessGtk.start()
+        display = InProcessGtk.display
     }
 
-    /// Starts `Xvfb -displayfd 1` and returns the display number it chose.
-    private static func startXvfb() throws -> Int {
-        guard let path = executable("Xvfb") else { throw HarnessError("Xvfb is not installed (scripts/bootstrap installs it)") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        try process.run()
-        generatorXvfbProcessID = process.processIdentifier
-        atexit {
-            if generatorXvfbProcessID > 0 { kill(generatorXvfbProcessID, SIGTERM) }
-        }
-        var text = ""
-        let reader = output.fileHandleForReading
-        while !text.contains("\n") {
-            let data = reader.availableData
-            if data.isEmpty { throw HarnessError("Xvfb exited before reporting its display") }
-            text += String(decoding: data, as: UTF8.self)
-        }
-        guard let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            throw HarnessError("Xvfb reported an unreadable display: \(text)")
-        }
-        return number
+    /// The first monitor's size in pixels (the Xvfb screen).
+    static var screenSize: (width: Int, height: Int) {
+        guard let display = gdk_display_get_default(), let monitors = gdk_display_get_monitors(display),
+            let monitor = g_list_model_get_item(monitors, 0)
+        else { return (0, 0) }
+        defer { g_object_unref(monitor) }
+        var geometry = GdkRectangle()
+        gdk_monitor_get_geometry(OpaquePointer(monitor), &geometry)
+        return (Int(geometry.width), Int(geometry.height))
     }
 
     /// The path of tool `name` in the usual places, or `nil`.
