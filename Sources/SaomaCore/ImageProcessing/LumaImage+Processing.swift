@@ -51,8 +51,9 @@ extension LumaImage {
         let sinA = abs(sine(radians))
         let w = Double(width)
         let h = Double(height)
-        let outW = max(1, Int((w * cosA + h * sinA).rounded(.up)))
-        let outH = max(1, Int((w * sinA + h * cosA).rounded(.up)))
+        // Less a hair, so quarter turns (cos ≈ 6e-17) do not grow a pixel.
+        let outW = max(1, Int((w * cosA + h * sinA - 1e-9).rounded(.up)))
+        let outH = max(1, Int((w * sinA + h * cosA - 1e-9).rounded(.up)))
         // Output centre → origin, rotate back by -degrees, origin → input centre.
         let back = AffineTransform.translation(w / 2, h / 2)
             .concatenating(after: .rotation(-radians))
