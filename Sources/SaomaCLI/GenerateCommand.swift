@@ -68,7 +68,8 @@ public enum GenerateCommand {
             do {
                 try AtomicFile.write(data, to: path)
             } catch {
-                throw .outputUnwritable(path: path, reason: error.reason)
+                if case .writeFailed(_, let reason) = error { throw .outputUnwritable(path: path, reason: reason) }
+                throw .png(error)
             }
             if !parsed.terminal { Console.output(GenerateMessages.summary(code, path: path) + "\n") }
         }
