@@ -63,10 +63,6 @@ public enum PNGWriter {
     /// Writes `raster` as a PNG to `path`, atomically: the file appears whole or not at all.
     public static func write(_ raster: RGBRaster, to path: String) throws(PNGWriterError) {
         let data = try pngData(raster)
-        do {
-            try AtomicFile.write(data, to: path)
-        } catch {
-            throw .writeFailed(path: error.path, reason: error.reason)
-        }
+        try AtomicFile.write(data, to: path)
     }
 }

@@ -68,7 +68,8 @@ public enum GenerateCommand {
             do {
                 try AtomicFile.write(data, to: path)
             } catch {
-                throw .outputUnwritable(path: path, reason: error.reason)
+                if case .writeFailed(_, let reason) = error { throw .outputUnwritable(path: path, reason: reason) }
+                throw .png(error)
             }
             if !parsed.terminal { Console.output(GenerateMessages.summary(code, path: path) + "\n") }
         }
@@ -140,7 +141,11 @@ public enum GenerateCommand {
 
     /// The bytes of `--input` (`-` reads standard input), refusing files larger than any code holds.
     static func readInput(_ path: String) throws(GenerateFailure) -> [UInt8] {
-        if path == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
+        if path == "-" {
+            let data = FileHandle.standardInput.readDataToEndOfFile()
+            guard data.count <= maximumInputBytes else { throw .inputTooLarge(path: path, limit: maximumInputBytes) }
+            return Array(data)
+        }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             let reason = FileManager.default.fileExists(atPath: path) ? strerror(EACCES) : strerror(ENOENT)
             throw .inputUnreadable(path: path, reason: reason.map { String(cString: $0) } ?? "")
@@ -148,7 +153,10 @@ public enum GenerateCommand {
         defer { try? handle.close() }
         do {
             let data = try handle.read(upToCount: maximumInputBytes + 1) ?? Data()
+            guard data.count <= maximumInputBytes else { throw GenerateFailure.inputTooLarge(path: path, limit: maximumInputBytes) }
             return Array(data)
+        } catch let failure as GenerateFailure {
+            throw failure
         } catch {
             throw .inputUnreadable(path: path, reason: String(cString: strerror(EISDIR)))
         }

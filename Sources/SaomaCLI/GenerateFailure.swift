@@ -10,6 +10,8 @@ public enum GenerateFailure: Error, Equatable, Sendable {
     case content(ContentTemplateError)
     case emptyText
     case emptyInput(String)
+    /// `--input` is larger than `GenerateCommand.maximumInputBytes` (not read further).
+    case inputTooLarge(path: String, limit: Int)
     case inputUnreadable(path: String, reason: String)
     case outputExists(String)
     case unknownOutputFormat(String)
