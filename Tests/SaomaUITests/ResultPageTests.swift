@@ -120,6 +120,16 @@ final class ResultPageTests: XCTestCase {
         }
     }
 
+    func testALaunchFailureIsReportedInAToast() {
+        MainActor.assumeIsolated {
+            let fixture = Fixture("saoma-test-no-handler://x")
+            defer { fixture.close() }
+            fixture.page.launchDefault("saoma-test-no-handler://x")
+            XCTAssertTrue(
+                InProcessGtk.iterate { fixture.labels.contains { $0.hasPrefix("Could not open it:") } }, "labels: \(fixture.labels)")
+        }
+    }
+
     func testWiFiShowsFieldsAndCopiesEachOne() throws {
         try MainActor.assumeIsolated {
             let fixture = Fixture(#"WIFI:T:WPA;S:Café\;Net;P:hunter2;H:true;;"#)
