@@ -23,7 +23,9 @@ public final class SaomaWindow {
 
     let scanner: ScannerView
     private let problemPage = CameraProblemPage()
-    private let resultPage = FallbackResultPage()
+    private let resultPage = ResultPage()
+    /// The side panel's Generate page.
+    private let generatorPage = GeneratorPage()
     private let flap: UnsafeMutablePointer<GtkWidget>
     private let cameraModel: OpaquePointer
     private let cameraPicker: UnsafeMutablePointer<GtkWidget>
@@ -92,6 +94,7 @@ public final class SaomaWindow {
             self?.closing()
             return false
         }
+        sidebar.addPage(name: "generate", title: tr("Generate"), iconName: "view-grid-symbolic", widget: generatorPage.widget)
         for hook in SaomaHooks.windowCreated { hook(self) }
     }
 
@@ -343,6 +346,7 @@ public final class SaomaWindow {
             } else {
                 self.setSidebarVisible(true)
                 self.sidebar.showPage("generate")
+                self.generatorPage.focusFirstField()
             }
         }
         addWindowAction("copy-result") { [weak self] in

@@ -5,7 +5,7 @@ import SaomaCore
 import Testing
 
 /// The package's root folder (this file is `<root>/Tests/SaomaUITests/Support/AppUnderTest.swift`).
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let appPackageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
 /// Something an end-to-end test could not do (missing tool, app gone, timeout).
@@ -117,8 +117,8 @@ final class AppUnderTest {
     private let stdoutPath: String
     private let stderrPath: String
 
-    static var binary: URL { packageRoot.appendingPathComponent(".build/debug/saoma") }
-    static var fakeDevice: URL { packageRoot.appendingPathComponent(".build/debug/libFakeV4L2Device.so") }
+    static var binary: URL { appPackageRoot.appendingPathComponent(".build/debug/saoma") }
+    static var fakeDevice: URL { appPackageRoot.appendingPathComponent(".build/debug/libFakeV4L2Device.so") }
 
     /// Starts the app. `settings` are keyfile lines for `[io/github/saoma/Saoma]` (e.g. `mirror=false`).
     init(
