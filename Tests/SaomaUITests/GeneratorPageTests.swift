@@ -104,6 +104,14 @@ final class GeneratorPageTests: XCTestCase {
             XCTAssertTrue(fixture.isShown(fixture.page.messageLabel))
             XCTAssertTrue(fixture.text(of: fixture.page.messageLabel).contains("8 to 63"), fixture.text(of: fixture.page.messageLabel))
             XCTAssertEqual(gtk_widget_get_sensitive(fixture.page.saveButton), 0)
+            // An open network needs no password: the field goes away and the code comes.
+            form.setChoice("security", 3)
+            let password = try XCTUnwrap(form.input("password"))
+            XCTAssertEqual(gtk_widget_is_visible(password), 0, "the password field should hide for an open network")
+            XCTAssertTrue(fixture.waitForPreview())
+            XCTAssertEqual(fixture.page.current?.text, "WIFI:T:nopass;S:Home;;")
+            form.setChoice("security", 0)
+            XCTAssertNotEqual(gtk_widget_is_visible(password), 0)
 
             let geo = try fixture.form(.geo)
             geo.setText("latitude", "north")
