@@ -196,6 +196,10 @@ final class GeneratorPageTests: XCTestCase {
             defer { fixture.close() }
             let navy = RGBColor(red: 0, green: 0, blue: 128)
             let cream = RGBColor(red: 255, green: 250, blue: 230)
+            // Whatever the theme: the code sits on a white card even in the dark style.
+            let styles = adw_style_manager_get_default()
+            adw_style_manager_set_color_scheme(styles, ADW_COLOR_SCHEME_FORCE_DARK)
+            defer { adw_style_manager_set_color_scheme(styles, ADW_COLOR_SCHEME_DEFAULT) }
             GeneratorPage.setColor(fixture.page.foregroundButton, navy)
             GeneratorPage.setColor(fixture.page.backgroundButton, cream)
             try fixture.form(.url).setText("url", "example.org/crisp")
@@ -221,6 +225,12 @@ final class GeneratorPageTests: XCTestCase {
                 }
             }
             XCTAssertEqual(wrong, 0, "every screen pixel of the code should be exactly its module's colour")
+            let margin = QRCodeCanvas.cardPadding
+            let card = try GeneratorHarness.screenPixels(
+                x: Int(origin.x) + layout.originX - margin, y: Int(origin.y) + layout.originY + layout.side / 2, width: margin, height: 4)
+            XCTAssertTrue(card.allSatisfy { $0 == 255 }, "the card around the code should be white in the dark style")
+            let page = try GeneratorHarness.screenPixels(x: 2, y: Int(origin.y) + layout.originY, width: 4, height: 4)
+            XCTAssertTrue(page.allSatisfy { $0 < 128 }, "the page itself should follow the dark style")
         }
     }
 
