@@ -295,6 +295,70 @@ final class GeneratorPageTests: XCTestCase {
         }
     }
 
+    func testColoursWarnBelowTheRecommendedContrastAndRefuseInvisibleOnes() throws {
+        try MainActor.assumeIsolated {
+            let fixture = Fixture()
+            defer { fixture.close() }
+            try fixture.form(.text).setText("text", "colours")
+            XCTAssertTrue(fixture.waitForPreview())
+            XCTAssertFalse(fixture.isShown(fixture.page.contrastLabel))
+
+            GeneratorPage.setColor(fixture.page.foregroundButton, RGBColor(red: 150, green: 150, blue: 150))
+            XCTAssertTrue(fixture.waitForPreview(), "a low-contrast code is still made")
+            let warning = fixture.text(of: fixture.page.contrastLabel)
+            XCTAssertTrue(fixture.isShown(fixture.page.contrastLabel))
+            XCTAssertTrue(warning.contains("Low contrast") && warning.contains("4.5:1"), warning)
+
+            GeneratorPage.setColor(fixture.page.foregroundButton, RGBColor(red: 250, green: 250, blue: 250))
+            XCTAssertFalse(fixture.waitForPreview(), "an invisible code is refused")
+            XCTAssertTrue(fixture.text(of: fixture.page.messageLabel).contains("invisible"), fixture.text(of: fixture.page.messageLabel))
+
+            GeneratorPage.setColor(fixture.page.foregroundButton, .white)
+            GeneratorPage.setColor(fixture.page.backgroundButton, .black)
+            XCTAssertTrue(fixture.waitForPreview(), "a light-on-dark code is made, with a warning")
+            XCTAssertTrue(fixture.text(of: fixture.page.contrastLabel).contains("Light modules on a dark background"))
+        }
+    }
+
+    func testSaveAsDialogWritesTheChosenFileWithTheFiltersExtension() throws {
+        try MainActor.assumeIsolated {
+            let fixture = Fixture()
+            defer { fixture.close() }
+            let text = "saved through the dialog"
+            try fixture.form(.text).setText("text", text)
+            XCTAssertTrue(fixture.waitForPreview())
+            gtk_widget_activate(fixture.page.saveButton)
+            XCTAssertTrue(GeneratorHarness.iterate { fixture.page.saveDialog != nil })
+            // The dialog GTK shows for the native chooser (no portal under Xvfb), answered like a user.
+            var dialog: UnsafeMutablePointer<GtkWidget>?
+            GeneratorHarness.iterate {
+                dialog = GeneratorHarness.toplevels().first { g_type_check_instance_is_a(gcast($0), gtk_file_chooser_get_type()) != 0 }
+                return dialog != nil
+            }
+            let shown = try XCTUnwrap(dialog, "the save dialog should be on screen")
+            let chooser = OpaquePointer(shown)
+            let directory = try GeneratorHarness.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            // The SVG filter chosen and a name without an extension: the filter decides the type.
+            let filters = try XCTUnwrap(gtk_file_chooser_get_filters(chooser))
+            defer { g_object_unref(UnsafeMutableRawPointer(filters)) }
+            XCTAssertEqual(g_list_model_get_n_items(filters), 2)
+            let svgFilter = try XCTUnwrap(g_list_model_get_item(filters, 1))
+            gtk_file_chooser_set_filter(chooser, OpaquePointer(svgFilter))
+            g_object_unref(svgFilter)
+            // Typed as a user may: a whole path in the name field.
+            gtk_file_chooser_set_current_name(chooser, directory.appendingPathComponent("from-dialog").path)
+            GeneratorHarness.settle(seconds: 0.3)
+            gtk_dialog_response(gcast(shown), GTK_RESPONSE_ACCEPT.rawValue)
+            let saved = directory.appendingPathComponent("from-dialog.svg").path
+            XCTAssertTrue(GeneratorHarness.iterate { FileManager.default.fileExists(atPath: saved) && fixture.page.saveDialog == nil })
+            let rendered = directory.appendingPathComponent("rendered.png").path
+            XCTAssertEqual(try GeneratorHarness.run("rsvg-convert", ["-o", rendered, saved]).status, 0)
+            XCTAssertEqual(try GeneratorHarness.zbarimg(rendered), [text])
+            XCTAssertEqual(fixture.text(of: fixture.page.actionStatusLabel), "Saved from-dialog.svg")
+        }
+    }
+
     func testSaveRefusesUnknownExtensionsAndUnwritablePlaces() throws {
         try MainActor.assumeIsolated {
             let fixture = Fixture()
