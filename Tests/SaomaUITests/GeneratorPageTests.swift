@@ -104,6 +104,14 @@ final class GeneratorPageTests: XCTestCase {
             XCTAssertTrue(fixture.isShown(fixture.page.messageLabel))
             XCTAssertTrue(fixture.text(of: fixture.page.messageLabel).contains("8 to 63"), fixture.text(of: fixture.page.messageLabel))
             XCTAssertEqual(gtk_widget_get_sensitive(fixture.page.saveButton), 0)
+            // An open network needs no password: the field goes away and the code comes.
+            form.setChoice("security", 3)
+            let password = try XCTUnwrap(form.input("password"))
+            XCTAssertEqual(gtk_widget_is_visible(password), 0, "the password field should hide for an open network")
+            XCTAssertTrue(fixture.waitForPreview())
+            XCTAssertEqual(fixture.page.current?.text, "WIFI:T:nopass;S:Home;;")
+            form.setChoice("security", 0)
+            XCTAssertNotEqual(gtk_widget_is_visible(password), 0)
 
             let geo = try fixture.form(.geo)
             geo.setText("latitude", "north")
@@ -188,6 +196,10 @@ final class GeneratorPageTests: XCTestCase {
             defer { fixture.close() }
             let navy = RGBColor(red: 0, green: 0, blue: 128)
             let cream = RGBColor(red: 255, green: 250, blue: 230)
+            // Whatever the theme: the code sits on a white card even in the dark style.
+            let styles = adw_style_manager_get_default()
+            adw_style_manager_set_color_scheme(styles, ADW_COLOR_SCHEME_FORCE_DARK)
+            defer { adw_style_manager_set_color_scheme(styles, ADW_COLOR_SCHEME_DEFAULT) }
             GeneratorPage.setColor(fixture.page.foregroundButton, navy)
             GeneratorPage.setColor(fixture.page.backgroundButton, cream)
             try fixture.form(.url).setText("url", "example.org/crisp")
@@ -213,6 +225,12 @@ final class GeneratorPageTests: XCTestCase {
                 }
             }
             XCTAssertEqual(wrong, 0, "every screen pixel of the code should be exactly its module's colour")
+            let margin = QRCodeCanvas.cardPadding
+            let card = try GeneratorHarness.screenPixels(
+                x: Int(origin.x) + layout.originX - margin, y: Int(origin.y) + layout.originY + layout.side / 2, width: margin, height: 4)
+            XCTAssertTrue(card.allSatisfy { $0 == 255 }, "the card around the code should be white in the dark style")
+            let page = try GeneratorHarness.screenPixels(x: 2, y: Int(origin.y) + layout.originY, width: 4, height: 4)
+            XCTAssertTrue(page.allSatisfy { $0 < 128 }, "the page itself should follow the dark style")
         }
     }
 
@@ -274,6 +292,70 @@ final class GeneratorPageTests: XCTestCase {
             }
             XCTAssertEqual(second.page.level, .quartile)
             XCTAssertEqual(second.page.style.quietZone, 7)
+        }
+    }
+
+    func testColoursWarnBelowTheRecommendedContrastAndRefuseInvisibleOnes() throws {
+        try MainActor.assumeIsolated {
+            let fixture = Fixture()
+            defer { fixture.close() }
+            try fixture.form(.text).setText("text", "colours")
+            XCTAssertTrue(fixture.waitForPreview())
+            XCTAssertFalse(fixture.isShown(fixture.page.contrastLabel))
+
+            GeneratorPage.setColor(fixture.page.foregroundButton, RGBColor(red: 150, green: 150, blue: 150))
+            XCTAssertTrue(fixture.waitForPreview(), "a low-contrast code is still made")
+            let warning = fixture.text(of: fixture.page.contrastLabel)
+            XCTAssertTrue(fixture.isShown(fixture.page.contrastLabel))
+            XCTAssertTrue(warning.contains("Low contrast") && warning.contains("4.5:1"), warning)
+
+            GeneratorPage.setColor(fixture.page.foregroundButton, RGBColor(red: 250, green: 250, blue: 250))
+            XCTAssertFalse(fixture.waitForPreview(), "an invisible code is refused")
+            XCTAssertTrue(fixture.text(of: fixture.page.messageLabel).contains("invisible"), fixture.text(of: fixture.page.messageLabel))
+
+            GeneratorPage.setColor(fixture.page.foregroundButton, .white)
+            GeneratorPage.setColor(fixture.page.backgroundButton, .black)
+            XCTAssertTrue(fixture.waitForPreview(), "a light-on-dark code is made, with a warning")
+            XCTAssertTrue(fixture.text(of: fixture.page.contrastLabel).contains("Light modules on a dark background"))
+        }
+    }
+
+    func testSaveAsDialogWritesTheChosenFileWithTheFiltersExtension() throws {
+        try MainActor.assumeIsolated {
+            let fixture = Fixture()
+            defer { fixture.close() }
+            let text = "saved through the dialog"
+            try fixture.form(.text).setText("text", text)
+            XCTAssertTrue(fixture.waitForPreview())
+            gtk_widget_activate(fixture.page.saveButton)
+            XCTAssertTrue(GeneratorHarness.iterate { fixture.page.saveDialog != nil })
+            // The dialog GTK shows for the native chooser (no portal under Xvfb), answered like a user.
+            var dialog: UnsafeMutablePointer<GtkWidget>?
+            GeneratorHarness.iterate {
+                dialog = GeneratorHarness.toplevels().first { g_type_check_instance_is_a(gcast($0), gtk_file_chooser_get_type()) != 0 }
+                return dialog != nil
+            }
+            let shown = try XCTUnwrap(dialog, "the save dialog should be on screen")
+            let chooser = OpaquePointer(shown)
+            let directory = try GeneratorHarness.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            // The SVG filter chosen and a name without an extension: the filter decides the type.
+            let filters = try XCTUnwrap(gtk_file_chooser_get_filters(chooser))
+            defer { g_object_unref(UnsafeMutableRawPointer(filters)) }
+            XCTAssertEqual(g_list_model_get_n_items(filters), 2)
+            let svgFilter = try XCTUnwrap(g_list_model_get_item(filters, 1))
+            gtk_file_chooser_set_filter(chooser, OpaquePointer(svgFilter))
+            g_object_unref(svgFilter)
+            // Typed as a user may: a whole path in the name field.
+            gtk_file_chooser_set_current_name(chooser, directory.appendingPathComponent("from-dialog").path)
+            GeneratorHarness.settle(seconds: 0.3)
+            gtk_dialog_response(gcast(shown), GTK_RESPONSE_ACCEPT.rawValue)
+            let saved = directory.appendingPathComponent("from-dialog.svg").path
+            XCTAssertTrue(GeneratorHarness.iterate { FileManager.default.fileExists(atPath: saved) && fixture.page.saveDialog == nil })
+            let rendered = directory.appendingPathComponent("rendered.png").path
+            XCTAssertEqual(try GeneratorHarness.run("rsvg-convert", ["-o", rendered, saved]).status, 0)
+            XCTAssertEqual(try GeneratorHarness.zbarimg(rendered), [text])
+            XCTAssertEqual(fixture.text(of: fixture.page.actionStatusLabel), "Saved from-dialog.svg")
         }
     }
 

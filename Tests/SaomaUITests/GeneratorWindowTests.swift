@@ -33,10 +33,10 @@ struct GeneratorWindowTests {
     }
 
     /// Starts `Xvfb -displayfd` and returns it with its display name.
-    static func startXvfb() throws -> (Process, String) {
+    static func startXvfb(screen: String) throws -> (Process, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-        process.arguments = ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
+        process.arguments = ["-displayfd", "1", "-screen", "0", screen + "x24", "-nolisten", "tcp"]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle(forWritingAtPath: "/dev/null")
@@ -60,19 +60,25 @@ struct GeneratorWindowTests {
         return nil
     }
 
-    @Test func ctrlGFocusesTheGeneratorAndTypedTextBecomesAScannableCodeOnScreen() throws {
+    /// (GDK scale factor, window size in points, screen size in pixels).
+    static let scales: [(Int, String, String)] = [(1, "1100x760", "1280x800"), (2, "700x880", "1600x1800")]
+
+    @Test(arguments: scales.indices)
+    func ctrlGFocusesTheGeneratorAndTypedTextBecomesAScannableCodeOnScreen(_ index: Int) throws {
+        let (scale, windowSize, screen) = Self.scales[index]
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build saoma first: swift build --build-tests")
         try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb"), "Xvfb is not installed (scripts/bootstrap)")
-        let (xvfb, display) = try Self.startXvfb()
+        let (xvfb, display) = try Self.startXvfb(screen: screen)
         defer { xvfb.terminate() }
         let app = Process()
         app.executableURL = URL(fileURLWithPath: Self.binary)
-        app.arguments = ["--oneshot", "--window-size", "1100x760"]
+        app.arguments = ["--oneshot", "--window-size", windowSize]
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
         environment["GSK_RENDERER"] = "cairo"
         environment["GTK_A11Y"] = "none"
         environment["GSETTINGS_BACKEND"] = "memory"
+        environment["GDK_SCALE"] = String(scale)
         app.environment = environment
         app.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
         app.standardError = FileHandle(forWritingAtPath: "/dev/null")
@@ -88,7 +94,7 @@ struct GeneratorWindowTests {
         try Self.run("xdotool", ["mousemove", "300", "300"], display: display)
         try Self.run("xdotool", ["key", "ctrl+g"], display: display)
         usleep(300_000)
-        let typed = "Saoma Ctrl+G 2026"
+        let typed = "Saoma Ctrl+G at scale \(scale)"
         try Self.run("xdotool", ["type", "--delay", "20", typed], display: display)
 
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("saoma-generator-window-\(UUID().uuidString)")
@@ -96,12 +102,15 @@ struct GeneratorWindowTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let shot = directory.appendingPathComponent("window.png").path
         let decoded = try Self.poll { () -> String? in
-            guard try Self.run("import", ["-window", "root", "-crop", "1100x760+0+0", "+repage", shot], display: display).status == 0
+            // At scale 1 the window's size in points is its size in pixels: crop the screenshot to it.
+            let crop = scale == 1 ? ["-crop", windowSize + "+0+0", "+repage"] : []
+            guard try Self.run("import", ["-window", "root"] + crop + [shot], display: display).status == 0
             else { return nil }
             let read = try Self.run("zbarimg", ["--quiet", "--raw", "-Sbinary", shot], display: display)
             return read.status == 0 && read.output.hasPrefix(typed) ? read.output : nil
         }
         #expect(decoded?.trimmingCharacters(in: .newlines) == typed, "the code on screen should hold the typed text")
+        guard scale == 1 else { return }
         let screenshots = Self.packageRoot.appendingPathComponent("docs/screenshots")
         try FileManager.default.createDirectory(at: screenshots, withIntermediateDirectories: true)
         let kept = screenshots.appendingPathComponent("generator-window.png")

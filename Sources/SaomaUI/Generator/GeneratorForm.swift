@@ -95,6 +95,18 @@ final class GeneratorForm {
         return true
     }
 
+    /// Shows or hides field `key` with its label.
+    func setFieldVisible(_ key: String, _ visible: Bool) {
+        guard let input = input(key) else { return }
+        // A labelled field sits in its own box (a text view one level deeper, in its scroller).
+        let group = textViews[key] != nil ? gtk_widget_get_parent(gtk_widget_get_parent(input)) : gtk_widget_get_parent(input)
+        if toggles[key] != nil {
+            gtk_widget_set_visible(input, visible ? 1 : 0)
+        } else if let group {
+            gtk_widget_set_visible(group, visible ? 1 : 0)
+        }
+    }
+
     /// The input widget of field `key`, if any.
     func input(_ key: String) -> UnsafeMutablePointer<GtkWidget>? {
         editables[key] ?? textViews[key] ?? toggles[key] ?? dropDowns[key]

@@ -46,6 +46,8 @@ public final class GeneratorPage {
 
     // MARK: State (UI thread)
 
+    /// Largest quiet zone offered, in modules (the `generator-quiet-zone` key's range in the schema).
+    static let maximumQuietZone = 16
     /// The error-correction levels in the drop-down's order.
     static let levels: [ErrorCorrectionLevel] = [.low, .medium, .quartile, .high]
     /// The templates in the drop-down's order.
@@ -82,7 +84,7 @@ public final class GeneratorPage {
         levelDropDown = GeneratorPage.dropDown([
             tr("L — 7 % recoverable"), tr("M — 15 % recoverable"), tr("Q — 25 % recoverable"), tr("H — 30 % recoverable"),
         ])
-        quietZoneSpin = gtk_spin_button_new_with_range(0, 16, 1)
+        quietZoneSpin = gtk_spin_button_new_with_range(0, Double(GeneratorPage.maximumQuietZone), 1)
         moduleSizeSpin = gtk_spin_button_new_with_range(1, Double(QRStyle.maximumModuleSize), 1)
         exportSizeLabel = GeneratorPage.label(classes: ["dim-label", "caption", "numeric"])
         foregroundButton = GeneratorPage.colorButton(.black, title: tr("Code colour"))
@@ -215,6 +217,13 @@ public final class GeneratorPage {
         for form in forms.values {
             form.onChange = { [weak self] in self?.scheduleRegeneration() }
         }
+        if let wifi = forms[.wifi], let security = wifi.input("security") {
+            // Open networks have no password: its field goes away while “None” is chosen.
+            onNotify(security, property: "selected") { [weak wifi] in
+                guard let wifi else { return }
+                wifi.setFieldVisible("password", wifi.values.choice("security") != GeneratorContent.wifiSecurities.firstIndex(of: .open))
+            }
+        }
         onNotify(levelDropDown, property: "selected") { [weak self] in
             guard let self else { return }
             AppSettings.shared.setString("generator-error-correction", self.level.rawValue)
@@ -242,7 +251,8 @@ public final class GeneratorPage {
         let level = ErrorCorrectionLevel(userName: AppSettings.shared.string("generator-error-correction")) ?? .medium
         gtk_drop_down_set_selected(OpaquePointer(levelDropDown), guint(GeneratorPage.levels.firstIndex(of: level) ?? 1))
         let zone = AppSettings.shared.int("generator-quiet-zone")
-        gtk_spin_button_set_value(OpaquePointer(quietZoneSpin), Double((0...16).contains(zone) ? zone : QRStyle.standardQuietZone))
+        gtk_spin_button_set_value(
+            OpaquePointer(quietZoneSpin), Double((0...GeneratorPage.maximumQuietZone).contains(zone) ? zone : QRStyle.standardQuietZone))
         gtk_spin_button_set_value(OpaquePointer(moduleSizeSpin), Double(QRStyle.defaultModuleSize))
     }
 

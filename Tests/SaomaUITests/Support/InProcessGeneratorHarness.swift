@@ -25,6 +25,19 @@ enum GeneratorHarness {
         display = InProcessGtk.display
     }
 
+    /// The toplevel windows that are visible.
+    static func toplevels() -> [UnsafeMutablePointer<GtkWidget>] {
+        guard let list = gtk_window_get_toplevels() else { return [] }
+        var out: [UnsafeMutablePointer<GtkWidget>] = []
+        for index in 0..<g_list_model_get_n_items(list) {
+            guard let item = g_list_model_get_item(list, index) else { continue }
+            let widget = item.assumingMemoryBound(to: GtkWidget.self)
+            if gtk_widget_get_visible(widget) != 0 { out.append(widget) }
+            g_object_unref(item)
+        }
+        return out
+    }
+
     /// The first monitor's size in pixels (the Xvfb screen).
     static var screenSize: (width: Int, height: Int) {
         guard let display = gdk_display_get_default(), let monitors = gdk_display_get_monitors(display),
