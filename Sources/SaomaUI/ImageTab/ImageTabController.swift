@@ -24,7 +24,9 @@ final class ImageTabController {
     /// Number of the newest open request; a result for any other number is stale.
     private var generation = 0
     /// The photo shown on the photo page, if any.
-    private var currentPhoto: DecodedPhoto?
+    private var currentPhoto: LoadedPhoto?
+    /// The codes of `currentPhoto`, once decoded.
+    private var currentSymbols: [Symbol]?
     /// The main page shown before the pending request (restored when it fails).
     private var pageBeforeOpen = "scanner"
     private var toastOverlay: UnsafeMutablePointer<GtkWidget>?
@@ -67,30 +69,34 @@ final class ImageTabController {
         let current = visiblePage
         if current != "photo" { pageBeforeOpen = current }
         if case .file(let path) = source { sidebarPage.addRecent(path) }
-        photoPage.reset()
+        photoPage.clear()
         window.showMainPage("photo")
         addTimeout(milliseconds: Self.spinnerDelay) { [weak self] in
             if let self, self.generation == request, self.isLoading { self.photoPage.showLoading() }
             return false
         }
         isLoading = true
-        worker.submit(source, generation: request, symbologies: symbologies) { result in
-            runOnMainLoop { [weak self] in self?.finished(result, request: request) }
+        worker.submit(source, generation: request, symbologies: symbologies) { event in
+            runOnMainLoop { [weak self] in self?.received(event, request: request) }
         }
     }
 
-    /// Whether a request is being loaded.
+    /// Whether a request is being loaded or decoded.
     private var isLoading = false
 
-    private func finished(_ result: Result<DecodedPhoto, ImageLoadError>, request: Int) {
+    private func received(_ event: PhotoEvent, request: Int) {
         guard request == generation else { return }
-        isLoading = false
-        switch result {
-        case .success(let photo):
+        switch event {
+        case .loaded(let photo):
             currentPhoto = photo
             if visiblePage != "photo" { window?.showMainPage("photo") }
-            photoPage.show(photo)
-        case .failure(let error):
+            photoPage.showPhoto(photo)
+        case .decoded(let symbols):
+            isLoading = false
+            currentSymbols = symbols
+            photoPage.showCodes(symbols)
+        case .failed(let error):
+            isLoading = false
             photoPage.stopLoading()
             let message = Self.message(for: error)
             if ImageTabDebug.enabled { debugLog("photo-error message=\(message)") }
@@ -102,12 +108,16 @@ final class ImageTabController {
     private func restorePageAfterFailure() {
         guard let window else { return }
         switch pageBeforeOpen {
-        case "photo" where currentPhoto != nil:
-            if let currentPhoto { photoPage.show(currentPhoto) }
+        case "photo" where currentPhoto != nil && currentSymbols != nil:
+            if let currentPhoto, let currentSymbols {
+                photoPage.showPhoto(currentPhoto)
+                photoPage.showCodes(currentSymbols)
+            }
         case "result":
             window.showMainPage("result")
         default:
             currentPhoto = nil
+            currentSymbols = nil
             window.resumeScanning()
         }
     }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 import Foundation
+import GLibSwift
 import PixbufIO
 import SaomaCore
 import ZBarDecoding
@@ -45,15 +46,13 @@ final class PastedTexture: @unchecked Sendable, Equatable {
     static func == (a: PastedTexture, b: PastedTexture) -> Bool { a === b }
 }
 
-/// A loaded and decoded photo, made on the worker thread and handed to the UI thread.
+/// A loaded photo ready to show, made on the worker thread and handed to the UI thread.
 ///
 /// Owns one reference to `displayBytes` (released in `deinit`); GBytes is immutable and
 /// thread-safe, so the value crosses threads safely.
-final class DecodedPhoto: @unchecked Sendable {
+final class LoadedPhoto: @unchecked Sendable {
     /// The upright image's size in pixels (the space of the symbols' corners).
     let imageSize: SaomaSize
-    /// The codes found, corners in upright image pixels, in reading order.
-    let symbols: [Symbol]
     /// Packed pixels for the texture: `displayWidth` × `displayHeight`, RGB or RGBA, `displayStride` bytes per row.
     let displayBytes: OpaquePointer
     let displayWidth: Int
@@ -63,9 +62,8 @@ final class DecodedPhoto: @unchecked Sendable {
     /// The EXIF orientation that was applied.
     let orientation: ImageOrientation
 
-    init(image: LoadedImage, display: DisplayPixels, symbols: [Symbol]) {
+    init(image: LoadedImage, display: DisplayPixels) {
         imageSize = SaomaSize(width: Double(image.width), height: Double(image.height))
-        self.symbols = symbols
         orientation = image.orientation
         displayWidth = display.width
         displayHeight = display.height
@@ -84,8 +82,17 @@ final class DecodedPhoto: @unchecked Sendable {
     }
 }
 
+/// What a photo request reports, in order: `loaded` (show it), then `decoded` (its codes);
+/// or `failed`.
+enum PhotoEvent: Sendable {
+    case loaded(LoadedPhoto)
+    /// The codes found, corners in upright image pixels, in reading order.
+    case decoded([Symbol])
+    case failed(ImageLoadError)
+}
+
 /// Loads and decodes photos on one background thread, newest request first: a request made
-/// while another is queued replaces it, and results of superseded requests are dropped.
+/// while another is queued replaces it, and events of superseded requests are dropped.
 ///
 /// Thread-safe: `submit` and `cancel` may be called from any thread; the loader and decoder are
 /// used only on the worker queue.
@@ -95,6 +102,9 @@ final class PhotoWorker: @unchecked Sendable {
     /// Longest side of the texture shown, in pixels; larger photos are shown from a box-filtered copy
     /// (the view is never that large, and drawing a huge texture scaled down on every frame is slow).
     static let maxDisplaySide = 2560
+    /// Longest side, in pixels, of the reduced copy of a large photo decoded first; the full
+    /// resolution is decoded only when the reduced copy shows no code.
+    static let firstDecodeSide = 2048
 
     /// Serial queue all loading and decoding runs on.
     private let queue = DispatchQueue(label: "io.github.saoma.photo-worker", qos: .userInitiated)
@@ -105,15 +115,15 @@ final class PhotoWorker: @unchecked Sendable {
     /// Made on the worker queue on first use; used only there.
     nonisolated(unsafe) private var decoder: ZBarDecoder?
 
-    /// Loads and decodes `source` as request `generation`; `done` runs on the worker thread
-    /// unless a newer request arrived meanwhile.
+    /// Loads and decodes `source` as request `generation`; `report` runs on the worker thread
+    /// for each event unless a newer request arrived meanwhile.
     func submit(
-        _ source: PhotoSource, generation: Int, symbologies: Set<Symbology>,
-        done: @escaping @Sendable (Result<DecodedPhoto, ImageLoadError>) -> Void
+        _ source: PhotoSource, generation: Int, symbologies: Set<Symbology>, report: @escaping @Sendable (PhotoEvent) -> Void
     ) {
         lock.withLock { latest = generation }
         queue.async { [self] in
             guard isCurrent(generation) else { return }
+            let started = monotonicSeconds()
             let loader = ImageLoader(maxPixels: Self.maxPixels)
             let image: LoadedImage
             do throws(ImageLoadError) {
@@ -123,27 +133,54 @@ final class PhotoWorker: @unchecked Sendable {
                 case .texture(let texture, let name): image = try loader.load(bytes: texture.pngBytes(), name: name, wantDisplay: true)
                 }
             } catch {
-                if isCurrent(generation) { done(.failure(error)) }
+                if isCurrent(generation) { report(.failed(error)) }
                 return
             }
+            let loaded = monotonicSeconds()
             guard isCurrent(generation), let display = image.display else { return }
-            let shown = DisplayScaler.downscaled(display, maxSide: Self.maxDisplaySide)
+            report(.loaded(LoadedPhoto(image: image, display: DisplayScaler.downscaled(display, maxSide: Self.maxDisplaySide))))
+            let scaled = monotonicSeconds()
             guard isCurrent(generation) else { return }
-            let decoder = self.decoder ?? ZBarDecoder()
-            self.decoder = decoder
-            let symbols = decoder.decode(image.luma, options: DecodeOptions(symbologies: symbologies, effort: .thorough))
-                .sortedInReadingOrder()
+            let symbols = decode(image.luma, symbologies: symbologies)
+            if ImageTabDebug.enabled {
+                debugLog(
+                    "photo-stages load=\(loaded - started) scale=\(scaled - loaded) decode=\(monotonicSeconds() - scaled) size=\(image.width)x\(image.height)"
+                )
+            }
             guard isCurrent(generation) else { return }
-            done(.success(DecodedPhoto(image: image, display: shown, symbols: symbols)))
+            report(.decoded(symbols))
         }
     }
 
-    /// Drops any request in progress (its result will not be delivered).
+    /// Drops any request in progress (its events will not be delivered).
     func cancel(generation: Int) {
         lock.withLock { latest = generation }
     }
 
     private func isCurrent(_ generation: Int) -> Bool {
         lock.withLock { latest == generation }
+    }
+
+    /// The codes in `luma`: from a reduced copy first when the photo is large, else (or when that
+    /// finds nothing) from the full resolution. Worker queue only.
+    private func decode(_ luma: LumaImage, symbologies: Set<Symbology>) -> [Symbol] {
+        let decoder = self.decoder ?? ZBarDecoder()
+        self.decoder = decoder
+        let options = DecodeOptions(symbologies: symbologies, effort: .thorough)
+        let k = DisplayScaler.factor(width: luma.width, height: luma.height, maxSide: Self.firstDecodeSide)
+        if k > 1 {
+            let reduced = decoder.decode(DisplayScaler.downscaled(luma, factor: k), options: options)
+            if !reduced.isEmpty {
+                // A reduced pixel stands for a k × k block: map to the block's centre.
+                let offset = Double(k - 1) / 2
+                return reduced.map { symbol in
+                    var full = symbol
+                    full.corners = symbol.corners.map { Point(x: $0.x * Double(k) + offset, y: $0.y * Double(k) + offset) }
+                    return full
+                }
+                .sortedInReadingOrder()
+            }
+        }
+        return decoder.decode(luma, options: options).sortedInReadingOrder()
     }
 }

@@ -102,22 +102,28 @@ final class PhotoPage {
         gtk_widget_set_visible(spinner, 1)
     }
 
-    /// Shows `photo` with markers over its codes, or the "No code found" overlay.
-    func show(_ photo: DecodedPhoto) {
-        reset()
+    /// Shows `photo` (its codes follow with `showCodes`; the spinner keeps turning until then).
+    func showPhoto(_ photo: LoadedPhoto) {
+        chooser.reset()
+        gtk_widget_set_visible(noCode, 0)
         if let texture { g_object_unref(UnsafeMutableRawPointer(texture)) }
         texture = photo.makeTexture()
         imageSize = photo.imageSize
         gtk_widget_queue_draw(area.widget)
         logGeometry()
-        if photo.symbols.isEmpty {
+    }
+
+    /// Shows markers over `symbols` (corners in the shown photo's pixels), or the "No code found" overlay.
+    func showCodes(_ symbols: [Symbol]) {
+        stopLoading()
+        if symbols.isEmpty {
             gtk_widget_set_visible(noCode, 1)
             gtk_widget_grab_focus(noCode)
             if ImageTabDebug.enabled { debugLog("photo-no-code t=\(monotonicSeconds())") }
             return
         }
-        chooser.present(photo.symbols, transform: transform)
-        if ImageTabDebug.enabled { logMarkers(photo.symbols) }
+        chooser.present(symbols, transform: transform)
+        if ImageTabDebug.enabled { logMarkers(symbols) }
     }
 
     /// Hides markers, hint, spinner and overlay (the page was left or a new photo is coming).
@@ -126,6 +132,15 @@ final class PhotoPage {
         gtk_spinner_stop(gcast(spinner))
         gtk_widget_set_visible(spinner, 0)
         gtk_widget_set_visible(noCode, 0)
+    }
+
+    /// Hides everything and forgets the photo (another is being opened).
+    func clear() {
+        reset()
+        if let texture { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        texture = nil
+        imageSize = .zero
+        gtk_widget_queue_draw(area.widget)
     }
 
     /// Stops the spinner (loading failed; what was shown stays).
