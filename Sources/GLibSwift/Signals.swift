@@ -171,3 +171,36 @@ public func onResize(_ area: UnsafeMutableRawPointer, _ body: @escaping @MainAct
 public func gcast<T>(_ pointer: UnsafeMutableRawPointer?, to: T.Type = T.self) -> UnsafeMutablePointer<T>? {
     pointer?.assumingMemoryBound(to: T.self)
 }
+
+private typealias OpenBody = @MainActor ([String]) -> Void
+private let openThunk:
+    @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<OpaquePointer?>?, gint, UnsafePointer<gchar>?, UnsafeMutableRawPointer?)
+        ->
+        Void = { _, files, count, _, data in
+            guard let body = box(data, OpenBody.self) else { return }
+            var paths: [String] = []
+            for i in 0..<Int(max(0, count)) {
+                guard let file = files?[i] else { continue }
+                if let path = g_file_get_path(file) {
+                    paths.append(String(cString: path))
+                    g_free(path)
+                } else if let uri = g_file_get_uri(file) {
+                    paths.append(String(cString: uri))
+                    g_free(uri)
+                }
+            }
+            MainActor.assumeIsolated { body(paths) }
+        }
+
+/// `GApplication::open` with the files as local paths (URIs for non-local files).
+@MainActor @discardableResult
+public func onOpen(_ application: UnsafeMutableRawPointer, _ body: @escaping @MainActor (_ paths: [String]) -> Void) -> gulong {
+    connect(application, "open", cast(openThunk), body as OpenBody)
+}
+
+/// Reinterprets a GObject instance pointer as an opaque C type (`GTK_OVERLAY(w)` where GTK
+/// declares the struct opaquely).
+@inlinable
+public func gcast(_ pointer: UnsafeMutableRawPointer?) -> OpaquePointer? {
+    pointer.map(OpaquePointer.init)
+}

@@ -23,6 +23,8 @@ public struct GenerateArguments: Equatable, Sendable {
     public var minimumVersion = 1
     public var style = QRStyle()
     public var help = false
+    /// `--benchmark N`: time the whole pipeline N times in-process before writing once (0 = off).
+    public var benchmarkRuns = 0
 
     public init() {}
 }
@@ -56,7 +58,9 @@ extension GenerateArguments {
     static let templateFlags: [ContentTemplate: Set<String>] = [.wifi: ["hidden"], .contact: ["vcard"]]
 
     /// Options that take a value, besides template fields.
-    static let valueOptions: Set<String> = ["output", "input", "level", "min-version", "quiet-zone", "module-size", "size", "fg", "bg"]
+    static let valueOptions: Set<String> = [
+        "output", "input", "level", "min-version", "quiet-zone", "module-size", "size", "fg", "bg", "benchmark",
+    ]
 
     /// Reads `saoma generate`'s arguments (those after `generate`).
     public init(parsing arguments: [String]) throws(GenerateUsageError) {
@@ -142,7 +146,8 @@ extension GenerateArguments {
         case "min-version": minimumVersion = try integer(in: 1...QRCapacity.maximumVersion)
         case "quiet-zone": style.quietZone = try integer(in: 0...QRStyle.maximumQuietZone)
         case "module-size": style.sizing = .moduleSize(try integer(in: 1...QRStyle.maximumModuleSize))
-        case "size": style.sizing = .targetSize(try integer(in: 1...100_000))
+        case "benchmark": benchmarkRuns = try integer(in: 1...100_000)
+        case "size": style.sizing = .targetSize(try integer(in: 1...QRStyle.maximumPixelSize))
         case "fg", "bg":
             guard let color = RGBColor(parsing: value) else { throw .invalidValue(option: option, value: value) }
             if name == "fg" { style.foreground = color } else { style.background = color }

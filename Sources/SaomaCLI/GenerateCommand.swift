@@ -3,31 +3,7 @@ import Foundation
 import PixbufIO
 import QREncoding
 import SaomaCore
-
-/// Why `saoma generate` failed (each has a one-line message; exit status 2).
-public enum GenerateFailure: Error, Equatable, Sendable {
-    case usage(GenerateUsageError)
-    case content(ContentTemplateError)
-    case emptyText
-    case emptyInput(String)
-    case inputUnreadable(path: String, reason: String)
-    case outputExists(String)
-    case unknownOutputFormat(String)
-    case outputUnwritable(path: String, reason: String)
-    case generation(QRGenerationError)
-    case png(PNGWriterError)
-}
-
-/// The image formats `-o` writes, chosen by the file's extension.
-public enum GenerateOutputFormat: String, Sendable {
-    case png
-    case svg
-
-    /// The format for `path`'s extension (case-insensitive), or `nil`.
-    public init?(path: String) {
-        self.init(rawValue: URL(fileURLWithPath: path).pathExtension.lowercased())
-    }
-}
+import ZBarDecoding
 
 /// `saoma generate`: makes a QR code from text, a template or a file, checks it reads back, and
 /// writes it as PNG or SVG or prints it to the terminal.
@@ -38,6 +14,9 @@ public enum GenerateCommand {
     public static let failure: Int32 = 2
     /// Largest `--input` file read, in bytes: more than any QR code holds, so larger files are refused unread.
     static let maximumInputBytes = 64 * 1024
+
+    /// Runs the command with the arguments after `generate`, reading every code back with Saoma's zbar decoder.
+    public static func run(_ arguments: [String]) -> Int32 { run(arguments, decoder: ZBarDecoder()) }
 
     /// Runs the command with the arguments after `generate`; `decoder` reads every code back before it is output.
     public static func run(_ arguments: [String], decoder: (any BarcodeDecoder)?) -> Int32 {
@@ -75,6 +54,7 @@ public enum GenerateCommand {
         }
         let payload = try parsed.payload(readFile: readInput)
         let request = QRGenerationRequest(payload: payload, level: parsed.level, minimumVersion: parsed.minimumVersion, style: parsed.style)
+        if parsed.benchmarkRuns > 0 { try benchmark(request, format: format, runs: parsed.benchmarkRuns, decoder: decoder) }
         let code: GeneratedQRCode
         do {
             code = try QRGenerator.generate(request, verifyingWith: decoder)
@@ -84,17 +64,7 @@ public enum GenerateCommand {
         for warning in GenerateMessages.warnings(for: parsed.style.colorCheck) { Console.error("saoma generate: " + warning) }
         if parsed.terminal { Console.output(code.terminalText(ansiColors: isatty(STDOUT_FILENO) != 0)) }
         if let path = parsed.outputPath, let format {
-            let data: Data
-            switch format {
-            case .png:
-                do {
-                    data = try PNGWriter.pngData(code.rgbRaster())
-                } catch {
-                    throw .png(error)
-                }
-            case .svg:
-                data = Data(code.svg().utf8)
-            }
+            let data = try encode(code, as: format)
             do {
                 try AtomicFile.write(data, to: path)
             } catch {
@@ -103,6 +73,59 @@ public enum GenerateCommand {
             }
             if !parsed.terminal { Console.output(GenerateMessages.summary(code, path: path) + "\n") }
         }
+    }
+
+    /// The file bytes of `code` in `format`.
+    static func encode(_ code: GeneratedQRCode, as format: GenerateOutputFormat) throws(GenerateFailure) -> Data {
+        switch format {
+        case .png:
+            do {
+                return try PNGWriter.pngData(code.rgbRaster())
+            } catch {
+                throw .png(error)
+            }
+        case .svg:
+            return Data(code.svg().utf8)
+        }
+    }
+
+    /// Times encoding, self-check and file encoding (PNG by default) `runs` times and prints the figures.
+    static func benchmark(_ request: QRGenerationRequest, format: GenerateOutputFormat?, runs: Int, decoder: (any BarcodeDecoder)?)
+        throws(GenerateFailure)
+    {
+        let clock = ContinuousClock()
+        var milliseconds = [Double]()
+        var cpuMilliseconds = [Double]()
+        var last: GeneratedQRCode?
+        for _ in 0..<runs {
+            let cpuStart = threadCPUMilliseconds()
+            let start = clock.now
+            let code: GeneratedQRCode
+            do {
+                code = try QRGenerator.generate(request, verifyingWith: decoder)
+            } catch {
+                throw .generation(error)
+            }
+            _ = try encode(code, as: format ?? .png)
+            let elapsed = clock.now - start
+            milliseconds.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
+            cpuMilliseconds.append(threadCPUMilliseconds() - cpuStart)
+            last = code
+        }
+        guard let last else { return }
+        milliseconds.sort()
+        cpuMilliseconds.sort()
+        Console.output(
+            GenerateMessages.benchmark(
+                code: last, format: (format ?? .png).rawValue, runs: runs, wallMedian: milliseconds[milliseconds.count / 2],
+                wallMinimum: milliseconds[0], cpuMedian: cpuMilliseconds[cpuMilliseconds.count / 2], selfChecked: decoder != nil) + "\n")
+    }
+
+    /// CPU time the calling thread has used, in milliseconds (unlike wall time, not inflated by other processes).
+    static func threadCPUMilliseconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+        return Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1e6
     }
 
     /// Fails early when `path` cannot be written: an existing file without `--force`, a directory, a missing or read-only folder.
@@ -118,7 +141,11 @@ public enum GenerateCommand {
 
     /// The bytes of `--input` (`-` reads standard input), refusing files larger than any code holds.
     static func readInput(_ path: String) throws(GenerateFailure) -> [UInt8] {
-        if path == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
+        if path == "-" {
+            let data = FileHandle.standardInput.readDataToEndOfFile()
+            guard data.count <= maximumInputBytes else { throw .inputTooLarge(path: path, limit: maximumInputBytes) }
+            return Array(data)
+        }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             let reason = FileManager.default.fileExists(atPath: path) ? strerror(EACCES) : strerror(ENOENT)
             throw .inputUnreadable(path: path, reason: reason.map { String(cString: $0) } ?? "")
@@ -126,7 +153,10 @@ public enum GenerateCommand {
         defer { try? handle.close() }
         do {
             let data = try handle.read(upToCount: maximumInputBytes + 1) ?? Data()
+            guard data.count <= maximumInputBytes else { throw GenerateFailure.inputTooLarge(path: path, limit: maximumInputBytes) }
             return Array(data)
+        } catch let failure as GenerateFailure {
+            throw failure
         } catch {
             throw .inputUnreadable(path: path, reason: String(cString: strerror(EISDIR)))
         }

@@ -44,11 +44,15 @@ enum GenerateMessages {
 
             Look:
               --quiet-zone N         light margin in modules (default 4, the standard's minimum)
-              --module-size PX       pixels per module (default 8)
+              --module-size PX       pixels per module (default 4)
               --size PX              largest whole module size whose image fits PX pixels
               --fg COLOUR            dark modules: #rrggbb, #rgb or a name such as black (default black)
               --bg COLOUR            background (default white); warns below 4.5:1 contrast,
                                      refuses below 1.5:1, warns for light-on-dark codes
+
+            Other:
+              --benchmark N          time the whole generation (self-check and file encoding
+                                     included) N times in-process and print the figures
 
             Exit status: 0 written, 2 on any error.
 
@@ -62,6 +66,11 @@ enum GenerateMessages {
         case .content(let content): return message(for: content)
         case .emptyText: return tr("nothing to encode: the text is empty")
         case .emptyInput(let path): return String(format: tr("nothing to encode: %@ is empty"), path)
+        case .inputTooLarge(let path, let limit):
+            return String(
+                format: tr("too much data for one QR code: %@ has more than %ld bytes, and a QR code holds at most %ld bytes (level L)"),
+                path,
+                limit, QRCapacity.maximumBytes(level: .low, withECI: false))
         case .inputUnreadable(let path, let reason): return String(format: tr("cannot read %@: %@"), path, reason)
         case .outputExists(let path): return String(format: tr("%@ already exists; use --force to replace it"), path)
         case .unknownOutputFormat(let path):
@@ -140,6 +149,8 @@ enum GenerateMessages {
                 return String(format: tr("invalid module size %ld: use 1 to %ld pixels"), size, QRStyle.maximumModuleSize)
             case .targetTooSmall(let target, let modules):
                 return String(format: tr("%ld pixels is too small: this code is %ld modules wide with its quiet zone"), target, modules)
+            case .imageTooLarge(let pixels, let limit):
+                return String(format: tr("the image would be %ld pixels wide; the limit is %ld (use a smaller module size)"), pixels, limit)
             case .quietZoneOutOfRange(let zone):
                 return String(format: tr("invalid quiet zone %ld: use 0 to %ld modules"), zone, QRStyle.maximumQuietZone)
             case .invisibleColors(let check):
@@ -177,5 +188,18 @@ enum GenerateMessages {
             format: tr("wrote %@: QR version %ld-%@, %ld×%ld modules, %ld×%ld pixels"), path, code.matrix.version,
             code.matrix.level.rawValue,
             modules, modules, code.pixelSize, code.pixelSize)
+    }
+
+    /// The benchmark's figures on one line.
+    static func benchmark(
+        code: GeneratedQRCode, format: String, runs: Int, wallMedian: Double, wallMinimum: Double, cpuMedian: Double, selfChecked: Bool
+    ) -> String {
+        String(
+            format: tr(
+                "generate %ld bytes → %@ (QR version %ld-%@, %ld×%ld pixels, self-check %@), %ld runs: median %.2f ms wall (min %.2f), median %.2f ms CPU"
+            ),
+            code.request.payload.bytes.count, format.uppercased(), code.matrix.version, code.matrix.level.rawValue, code.pixelSize,
+            code.pixelSize,
+            selfChecked ? tr("on") : tr("off"), runs, wallMedian, wallMinimum, cpuMedian)
     }
 }

@@ -1,16 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import GLibSwift
 import SaomaCLI
 import SaomaUI
 
+setUpLocalization(localeDirectory: LocaleDirectory.resolve())
 let route = Route(arguments: Array(CommandLine.arguments.dropFirst()))
 switch route {
 case .application(let arguments):
     let status = MainActor.assumeIsolated { SaomaApplication.run(arguments: arguments) }
     exit(status)
 case .generate(let arguments):
-    // TODO(#3): pass ZBarDecoder() for the self-check once ZBarDecoding lands on main.
-    exit(GenerateCommand.run(arguments, decoder: nil))
+    exit(GenerateCommand.run(arguments))
 case .version:
     print("saoma \(saomaVersion)")
 case .scan(let arguments):

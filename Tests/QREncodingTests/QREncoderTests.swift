@@ -120,6 +120,18 @@ struct QREncoderTests {
         }
     }
 
+    @Test(
+        "the UTF-8 ECI designator is present exactly for non-ASCII text",
+        arguments: [(QRPayload.text("plain ASCII"), false), (.text("ünïcödé"), true), (.text("中文"), true), (.bytes([0xC3, 0xBC]), false)])
+    func eciDesignator(payload: QRPayload, hasECI: Bool) throws {
+        try #require(ExternalTool.isInstalled(ExternalTool.zxingReader), "ZXingReader missing: run scripts/bootstrap")
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let path = try writePNG(try QREncoder.encode(payload, level: .medium), in: directory)
+        let report = String(decoding: try run(ExternalTool.zxingReader, ["-format", "QRCode", path]).output, as: UTF8.self)
+        #expect(report.contains("HasECI:     \(hasECI)"), "\(report)")
+    }
+
     @Test("binary with NULs keeps every byte")
     func binaryWithNULs() throws {
         try #require(ExternalTool.isInstalled(ExternalTool.zbarimg), "zbarimg missing: run scripts/bootstrap")

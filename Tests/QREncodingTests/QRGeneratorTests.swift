@@ -27,8 +27,18 @@ struct QRGeneratorTests {
             quietZone: 2, sizing: .moduleSize(3), foreground: RGBColor(parsing: "navy")!, background: RGBColor(parsing: "#ffd")!)
         let decoder = FixedDecoder([Symbol(format: .qrCode, bytes: Array(text.utf8), text: text, corners: [])])
         let code = try QRGenerator.generate(QRGenerationRequest(payload: .text(text), level: level, style: style), verifyingWith: decoder)
-        #expect(decoder.calls == [code.lumaImage()])
+        #expect(decoder.calls == [code.selfCheckImages()[0]])
         #expect(code.lumaImage() == code.rgbRaster().luma)
+        // Every pixel of the output is the self-check image's pixel of the same module.
+        let output = code.lumaImage()
+        let checked = decoder.calls[0]
+        let scale = QRGenerator.selfCheckModuleSize
+        #expect(checked.width == (code.matrix.size + 4) * scale)
+        for y in 0..<output.height {
+            for x in 0..<output.width {
+                #expect(output[x, y] == checked[x / 3 * scale, y / 3 * scale])
+            }
+        }
         #expect(code.pixelSize == (code.matrix.size + 4) * 3)
     }
 
@@ -47,7 +57,12 @@ struct QRGeneratorTests {
     @Test("an unreadable or different read-back is an error")
     func selfCheckFailures() {
         let request = QRGenerationRequest(payload: .text("expected"))
-        #expect(throws: QRGenerationError.selfCheck(.unreadable)) { try QRGenerator.generate(request, verifyingWith: FixedDecoder([])) }
+        let blind = FixedDecoder([])
+        #expect(throws: QRGenerationError.selfCheck(.unreadable)) { try QRGenerator.generate(request, verifyingWith: blind) }
+        // The quick read and then the output itself, each with both efforts.
+        let code = try? QRGenerator.generate(request, verifyingWith: nil)
+        #expect(blind.calls == (code?.selfCheckImages() ?? []).flatMap { [$0, $0] })
+        #expect(blind.calls.last == code?.lumaImage())
         let other = Symbol(format: .qrCode, bytes: Array("other".utf8), text: "other", corners: [])
         #expect(throws: QRGenerationError.selfCheck(.mismatch(expected: Array("expected".utf8), decoded: Array("other".utf8)))) {
             try QRGenerator.generate(request, verifyingWith: FixedDecoder([other]))

@@ -177,8 +177,8 @@ struct GenerateCommandTests {
         // 29 modules: 10 px each is 290 ≤ 300, 11 px would be 319.
         #expect(try pngSize(target) == (290, 290))
         let versioned = folder.file("v5.png")
-        #expect(try generate(["--min-version", "5", "--module-size", "1", "--quiet-zone", "0", "hi", "-o", versioned]).status == 0)
-        #expect(try pngSize(versioned) == (37, 37))
+        #expect(try generate(["--min-version", "5", "--module-size", "2", "--quiet-zone", "0", "hi", "-o", versioned]).status == 0)
+        #expect(try pngSize(versioned) == (74, 74))
     }
 
     @Test("an existing file is kept without --force and replaced whole with it")
@@ -214,6 +214,8 @@ struct GenerateCommandTests {
         (["x", "y"], "y"),
         (["--size", "20", "x"], "20 pixels"),
         (["--min-version", "41", "x"], "--min-version"),
+        // One pixel per module without a quiet zone is too small for zbar: the self-check refuses it.
+        (["--module-size", "1", "--quiet-zone", "0", "x"], "self-check failed"),
     ]
 
     @Test("bad input exits 2 with a message", arguments: failures)
@@ -239,6 +241,10 @@ struct GenerateCommandTests {
             #expect(outcome.status == 2)
             #expect(outcome.stderr.contains(path) && outcome.stderr.contains(mention), "\(outcome.stderr)")
         }
+        let huge = folder.file("huge.bin")
+        try Data(count: 100_000).write(to: URL(fileURLWithPath: huge))
+        let tooLarge = try generate(["--input", huge, "-o", folder.file("z.png")])
+        #expect(tooLarge.status == 2 && tooLarge.stderr.contains("65536") && tooLarge.stderr.contains("2953"), "\(tooLarge.stderr)")
         let missing = try generate(["--input", folder.file("missing.bin"), "-o", folder.file("y.png")])
         #expect(missing.status == 2 && missing.stderr.contains("missing.bin"))
         let noOutput = try generate(["x"])

@@ -72,6 +72,8 @@ struct ContentParserTests {
                     name: "John Doe", organization: "ACME", phones: ["+15550100", "+15550101"], emails: ["john@example.org"],
                     urls: ["https://example.org"], address: "1 Main St", note: "Hi; there"))),
         ParseCase("MECARD:N:Solo;;", .contact(Contact(name: "Solo"))),
+        ParseCase(#"MECARD:N:Doe\, John;;"#, .contact(Contact(name: "Doe, John"))),
+        ParseCase(#"MECARD:N:O\,Brien\\,Pat;;"#, .contact(Contact(name: #"Pat O,Brien\"#))),
         ParseCase("MECARD:;;", .text("MECARD:;;")),
         ParseCase(
             "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Doe;John;Q;Dr.;Jr.\r\nFN:John Q. Doe\r\nORG:ACME;Research\r\nTITLE:Chief\r\nTEL;TYPE=CELL:+1 555 0100\r\n"
@@ -192,6 +194,28 @@ struct ContentParserTests {
     @Test("hostile inputs never crash and fall back to text", arguments: hostile)
     func hostileInputsAreTotal(_ c: ParseCase) {
         #expect(ContentParser.parse(c.text) == c.expected)
+    }
+
+    @Test("random mixtures of the notations' special characters parse without crashing")
+    func randomMixtures() {
+        let pieces = [
+            "WIFI:", "MECARD:", "BEGIN:VCARD", "\n", "\r\n", " ", "\\", ";", ":", ",", "\"", "=", "%", "%4", "%41", "?", "&", "@", "#",
+            "mailto:", "tel:", "sms:", "SMSTO:", "geo:", "MATMSG:", "http://", "www.", "xn--", "S:", "P:", "T:", "N:", "FN:", "END:VCARD",
+            "ENCODING=QUOTED-PRINTABLE", "a", "é", "中", "\u{0}", "\u{202E}", "9", "-", ".", "/", "\\",
+        ]
+        var state: UInt64 = 0x5EED
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<3000 {
+            let text = (0..<next(24)).map { _ in pieces[next(pieces.count)] }.joined()
+            if case .text(let shown) = ContentParser.parse(text) {
+                #expect(shown == text)
+            }
+            let analysis = URLSafety.analyze(text)
+            #expect(analysis.host.map { !$0.contains("/") && !$0.contains("@") } ?? true, "\(text.debugDescription)")
+        }
     }
 
     @Test("long quoted-printable folds are joined without blowing up")

@@ -6,6 +6,10 @@ extension ContentParser {
     struct Field: Equatable {
         var key: String
         var value: String
+        /// The value as written, escapes kept (for splitting at unescaped separators).
+        var rawValue = ""
+
+        static func == (a: Field, b: Field) -> Bool { a.key == b.key && a.value == b.value }
     }
 
     /// Splits a record body at unescaped `;` and each field at its first `:`, undoing `\`
@@ -17,6 +21,7 @@ extension ContentParser {
         var fields: [Field] = []
         var key = String.UnicodeScalarView()
         var value = String.UnicodeScalarView()
+        var rawValue = String.UnicodeScalarView()
         var inValue = false
         var quoted = false
         var lastWasEscaped = false
@@ -28,10 +33,11 @@ extension ContentParser {
                 if quoted, value.count >= 2, value.last == "\"", !lastWasEscaped {
                     value = String.UnicodeScalarView(value.dropFirst().dropLast())
                 }
-                fields.append(Field(key: String(key).uppercased(), value: String(value)))
+                fields.append(Field(key: String(key).uppercased(), value: String(value), rawValue: String(rawValue)))
             }
             key = String.UnicodeScalarView()
             value = String.UnicodeScalarView()
+            rawValue = String.UnicodeScalarView()
             (inValue, quoted, lastWasEscaped, empty) = (false, false, false, true)
         }
 
@@ -46,6 +52,8 @@ extension ContentParser {
                 return
             }
             if value.isEmpty && s == "\"" && !escaped { quoted = true }
+            if escaped { rawValue.append("\\") }
+            rawValue.append(s)
             value.append(s)
             lastWasEscaped = escaped
         }
@@ -66,6 +74,45 @@ extension ContentParser {
         if escaping { append("\\", escaped: true) }
         finish()
         return fields
+    }
+
+    /// Splits `raw` at each `separator` not escaped by a backslash (escapes kept in the parts).
+    static func splitUnescaped(_ raw: String, at separator: Unicode.Scalar) -> [String] {
+        var parts: [String] = []
+        var current = String.UnicodeScalarView()
+        var escaping = false
+        for s in raw.unicodeScalars {
+            if escaping {
+                escaping = false
+            } else if s == "\\" {
+                escaping = true
+            } else if s == separator {
+                parts.append(String(current))
+                current = String.UnicodeScalarView()
+                continue
+            }
+            current.append(s)
+        }
+        parts.append(String(current))
+        return parts
+    }
+
+    /// `raw` with each `\x` escape replaced by `x` (a lone trailing `\` stays).
+    static func unescaped(_ raw: String) -> String {
+        var out = String.UnicodeScalarView()
+        var escaping = false
+        for s in raw.unicodeScalars {
+            if escaping {
+                out.append(s)
+                escaping = false
+            } else if s == "\\" {
+                escaping = true
+            } else {
+                out.append(s)
+            }
+        }
+        if escaping { out.append("\\") }
+        return String(out)
     }
 
     /// The first value for `key` among `fields`, or `""`.
@@ -103,8 +150,8 @@ extension ContentParser {
     /// `MECARD:N:Doe,John;TEL:…;EMAIL:…;ADR:…;URL:…;NOTE:…;ORG:…;;`.
     static func parseMECARD(_ body: String) -> ScannedContent? {
         let fields = recordFields(body)
-        let nameParts = first("N", in: fields).split(separator: ",", omittingEmptySubsequences: true)
-            .map { trimmingSpace(String($0)) }.filter { !$0.isEmpty }
+        let rawName = fields.first { $0.key == "N" }?.rawValue ?? ""
+        let nameParts = splitUnescaped(rawName, at: ",").map { trimmingSpace(unescaped($0)) }.filter { !$0.isEmpty }
         let contact = Contact(
             name: nameParts.reversed().joined(separator: " "),
             organization: first("ORG", in: fields),

@@ -43,42 +43,57 @@ extension QRMatrix {
     /// Pixels per side of the image at `moduleSize` pixels per module with `quietZone` modules of margin.
     public func pixelSize(moduleSize: Int, quietZone: Int) -> Int { sizeInModules(quietZone: quietZone) * moduleSize }
 
-    /// Each pixel row of the image, built once per module row: whole pixels per module, nearest-neighbour.
-    private func render<Pixel>(
-        moduleSize: Int, quietZone: Int, dark: [Pixel], light: [Pixel], into out: inout [Pixel]
-    ) {
-        let side = pixelSize(moduleSize: moduleSize, quietZone: quietZone)
+    /// The image's bytes: each pixel row is built once per module row and copied for the module's
+    /// other pixel rows (whole pixels per module, nearest-neighbour).
+    ///
+    /// `dark` and `light` are one pixel's bytes (1 for luma, 3 for RGB).
+    private func render(moduleSize: Int, quietZone: Int, dark: [UInt8], light: [UInt8]) -> [UInt8] {
+        let modules = sizeInModules(quietZone: quietZone)
         let channels = dark.count
-        let rowLength = side * channels
-        out.removeAll(keepingCapacity: true)
-        out.reserveCapacity(rowLength * side)
-        var row = [Pixel]()
-        row.reserveCapacity(rowLength)
-        for moduleY in 0..<sizeInModules(quietZone: quietZone) {
-            row.removeAll(keepingCapacity: true)
-            for moduleX in 0..<sizeInModules(quietZone: quietZone) {
-                let pixel = isDark(x: moduleX - quietZone, y: moduleY - quietZone) ? dark : light
-                for _ in 0..<moduleSize { row.append(contentsOf: pixel) }
+        let rowBytes = modules * moduleSize * channels
+        let total = rowBytes * modules * moduleSize
+        return [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            for moduleY in 0..<modules {
+                let rowStart = offset
+                for moduleX in 0..<modules {
+                    let pixel = isDark(x: moduleX - quietZone, y: moduleY - quietZone) ? dark : light
+                    for _ in 0..<moduleSize {
+                        for c in 0..<channels { base[offset + c] = pixel[c] }
+                        offset += channels
+                    }
+                }
+                for _ in 1..<moduleSize {
+                    (base + offset).update(from: base + rowStart, count: rowBytes)
+                    offset += rowBytes
+                }
             }
-            for _ in 0..<moduleSize { out.append(contentsOf: row) }
+            initialized = total
         }
     }
 
     /// The code as RGB pixels, quiet zone included, `moduleSize` whole pixels per module.
+    ///
+    /// A module size below 1 is taken as 1, a negative quiet zone as 0.
     public func rgbRaster(moduleSize: Int, quietZone: Int, foreground: RGBColor = .black, background: RGBColor = .white) -> RGBRaster {
+        let moduleSize = max(1, moduleSize)
+        let quietZone = max(0, quietZone)
         let side = pixelSize(moduleSize: moduleSize, quietZone: quietZone)
-        var bytes = [UInt8]()
-        render(
+        let bytes = render(
             moduleSize: moduleSize, quietZone: quietZone, dark: [foreground.red, foreground.green, foreground.blue],
-            light: [background.red, background.green, background.blue], into: &bytes)
+            light: [background.red, background.green, background.blue])
         return RGBRaster(unchecked: side, bytes: bytes)
     }
 
     /// The code as the greyscale image a decoder sees: the luma of the colours, quiet zone included.
+    ///
+    /// A module size below 1 is taken as 1, a negative quiet zone as 0.
     public func lumaImage(moduleSize: Int, quietZone: Int, foreground: RGBColor = .black, background: RGBColor = .white) -> LumaImage {
+        let moduleSize = max(1, moduleSize)
+        let quietZone = max(0, quietZone)
         let side = pixelSize(moduleSize: moduleSize, quietZone: quietZone)
-        var pixels = [UInt8]()
-        render(moduleSize: moduleSize, quietZone: quietZone, dark: [foreground.luma], light: [background.luma], into: &pixels)
+        let pixels = render(moduleSize: moduleSize, quietZone: quietZone, dark: [foreground.luma], light: [background.luma])
         return LumaImage(uncheckedWidth: side, height: side, pixels: pixels)
     }
 }

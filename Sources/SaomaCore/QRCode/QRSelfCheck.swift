@@ -12,17 +12,23 @@ public enum QRSelfCheckError: Error, Hashable, Sendable {
 public enum QRSelfCheck {
     /// Decodes `image` with `decoder` and checks that a QR code in it holds `payload`.
     ///
-    /// Text payloads also pass when the decoder returns the same text from differently
+    /// The fast effort is tried first (a clean generated code reads in one pass); only when it
+    /// does not confirm the payload does the thorough effort decide. Text payloads also pass when the decoder returns the same text from differently
     /// represented bytes (a decoder that strips the ECI designator's effect, for example).
     public static func verify(_ image: LumaImage, holds payload: QRPayload, decoder: any BarcodeDecoder) throws(QRSelfCheckError) {
-        let symbols = decoder.decode(image, options: DecodeOptions(symbologies: [.qrCode], effort: .thorough))
-            .filter { $0.format == .qrCode }
-        guard let first = symbols.first else { throw .unreadable }
         let expected = payload.bytes
-        for symbol in symbols {
-            if symbol.bytes == expected { return }
-            if case .text(let text) = payload, symbol.text == text { return }
+        var firstRead: Symbol?
+        for effort in [DecodeEffort.fast, .thorough] {
+            let symbols = decoder.decode(image, options: DecodeOptions(symbologies: [.qrCode], effort: effort)).filter {
+                $0.format == .qrCode
+            }
+            for symbol in symbols {
+                if symbol.bytes == expected { return }
+                if case .text(let text) = payload, symbol.text == text { return }
+            }
+            firstRead = firstRead ?? symbols.first
         }
-        throw .mismatch(expected: expected, decoded: first.bytes)
+        guard let firstRead else { throw .unreadable }
+        throw .mismatch(expected: expected, decoded: firstRead.bytes)
     }
 }

@@ -21,6 +21,9 @@ public enum ShortcutsWindow {
         public let entries: [Entry]
     }
 
+    /// The window's title.
+    public static var title: String { tr("Keyboard Shortcuts") }
+
     /// The groups shown, translated for the current locale; accelerators come from `Accelerators`.
     public static var groups: [Group] {
         func keys(_ action: String) -> String { Accelerators.accelerators(for: action).joined(separator: " ") }
@@ -50,6 +53,7 @@ public enum ShortcutsWindow {
             <interface>
               <object class="GtkShortcutsWindow" id="help_overlay">
                 <property name="modal">1</property>
+                <property name="title">\(escaped(title))</property>
                 <child>
                   <object class="GtkShortcutsSection">
                     <property name="section-name">shortcuts</property>

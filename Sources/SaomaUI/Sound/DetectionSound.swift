@@ -7,7 +7,7 @@ import GLibSwift
 ///
 /// Played through a `GtkMediaFile` (GTK's GStreamer media backend) on the GLib main loop, so
 /// `play()` returns at once. Skipped silently when the `sound` setting is off, when the sound file
-/// or the media backend is missing, or when the machine has no audio output (no ALSA playback
+/// or the media backend is missing (or GTK is not initialised), or when the machine has no audio output (no ALSA playback
 /// device, no PulseAudio or PipeWire socket): nothing blocks, nothing is printed. UI thread only.
 @MainActor
 public final class DetectionSound {
@@ -58,7 +58,8 @@ public final class DetectionSound {
         guard isEnabled() else { return .disabled }
         guard !broken else { return .unavailable }
         guard hasAudioOutput() else { return .noAudioOutput }
-        guard let stream = preparedStream() else {
+        // GTK registers its media backends in gtk_init; creating a media file before that aborts.
+        guard gtk_is_initialized() != 0, let stream = preparedStream() else {
             broken = true
             return .unavailable
         }
