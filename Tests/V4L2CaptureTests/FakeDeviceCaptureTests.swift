@@ -38,6 +38,18 @@ import Testing
         #expect(lines.contains { $0.string("default") == camera.devicePath(1) })
     }
 
+    @Test func cameraWithoutConvertibleFormatsIsNamedAndReported() throws {
+        let camera = try FakeCamera(settings: ["FORMAT": "H264"])
+        let (lines, _) = try camera.run(["list"])
+        let node = try #require(lines.first { $0.string("path") == camera.devicePath() })
+        #expect(node.string("reason") == "unsupportedFormats")
+        let (events, status) = try camera.run(["capture", "--device", camera.devicePath(), "--max-problems", "1", "--timeout", "20"])
+        #expect(status == 0)
+        let problem = try #require(events.first { $0.event == "problem" })
+        #expect(problem.problemKind == "noUsableFormat")
+        #expect(problem.object("problem")?.string("device") == camera.devicePath())
+    }
+
     @Test func onlyInfraredCameraMeansNoCamera() throws {
         let camera = try FakeCamera(settings: ["FORMAT": "GREY"])
         let (lines, status) = try camera.run(["capture", "--frames", "1", "--max-problems", "1", "--timeout", "20"])
