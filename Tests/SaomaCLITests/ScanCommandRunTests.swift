@@ -129,9 +129,10 @@ struct ScanCommandRunTests {
         defer { fixtures.remove() }
         let code = try fixtures.qr("code.png", "https://example.org/扫码")
         let blank = try fixtures.blank("blank.png")
+        let executable = try #require(Self.executable)
         func run(_ arguments: [String]) throws -> (Int32, String) {
             let process = Process()
-            process.executableURL = try #require(Self.executable)
+            process.executableURL = executable
             process.arguments = arguments
             let pipe = Pipe()
             process.standardOutput = pipe
