@@ -42,6 +42,8 @@ let package = Package(
         .executableTarget(name: "saoma", dependencies: ["SaomaCLI", "SaomaUI"]),
 
         // Test seam: a fake /dev/video device served through LD_PRELOAD.
+        // CaptureProbe drives V4L2Capture in a subprocess (LD_PRELOAD on it only) for tests and scripts/bench-capture.
+        .executableTarget(name: "CaptureProbe", dependencies: ["V4L2Capture", "SaomaCore"]),
         .target(name: "FakeV4L2Device", cSettings: [.define("_GNU_SOURCE")], linkerSettings: [.linkedLibrary("dl")]),
 
         .testTarget(name: "SaomaCoreTests", dependencies: ["SaomaCore"]),
@@ -50,6 +52,6 @@ let package = Package(
         .testTarget(name: "V4L2CaptureTests", dependencies: ["V4L2Capture", "ZBarDecoding", "PixbufIO", "SaomaCore"]),
         .testTarget(name: "PixbufIOTests", dependencies: ["PixbufIO", "SaomaCore"]),
         .testTarget(name: "SaomaCLITests", dependencies: ["SaomaCLI", "SaomaCore"]),
-        .testTarget(name: "SaomaUITests", dependencies: ["SaomaUI", "SaomaCore"]),
+        .testTarget(name: "SaomaUITests", dependencies: ["SaomaUI", "SaomaCore", "QREncoding"]),
     ]
 )

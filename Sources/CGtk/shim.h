@@ -11,3 +11,18 @@ static inline gulong saoma_signal_connect(gpointer instance, const char *signal,
                                           gpointer data, GClosureNotify destroy) {
     return g_signal_connect_data(instance, signal, handler, data, destroy, (GConnectFlags)0);
 }
+
+/// gtk_accessible_update_property is variadic: sets the LABEL property.
+static inline void saoma_accessible_set_label(GtkAccessible *accessible, const char *label) {
+    gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+/// gtk_accessible_update_property is variadic: sets the DESCRIPTION property.
+static inline void saoma_accessible_set_description(GtkAccessible *accessible, const char *description) {
+    gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+}
+
+/// g_object_new is variadic: a new instance of `type` with an accessible role (a construct-only property).
+static inline gpointer saoma_object_new_with_role(GType type, GtkAccessibleRole role) {
+    return g_object_new(type, "accessible-role", role, NULL);
+}

@@ -145,18 +145,8 @@ public final class AppSettings {
     private static func compiledSourceTreeSchemaDirectory() -> String? {
         let fm = FileManager.default
         let xmlName = "\(schemaID).gschema.xml"
-        var dir = URL(fileURLWithPath: (try? fm.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
-            .deletingLastPathComponent()
-        var xml: URL?
-        for _ in 0..<6 {
-            let candidate = dir.appendingPathComponent("data").appendingPathComponent(xmlName)
-            if fm.fileExists(atPath: candidate.path) {
-                xml = candidate
-                break
-            }
-            dir.deleteLastPathComponent()
-        }
-        guard let xml else { return nil }
+        guard let root = DataFiles.sourceTreeRoot else { return nil }
+        let xml = root.appendingPathComponent("data").appendingPathComponent(xmlName)
         let cacheHome =
             ProcessInfo.processInfo.environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (NSHomeDirectory() + "/.cache")
         let target = cacheHome + "/saoma/schemas"

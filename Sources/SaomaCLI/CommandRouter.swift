@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import SaomaCore
 
 /// What `saoma`'s arguments ask for: a headless subcommand or the window.
 public enum Route: Equatable, Sendable {
@@ -25,4 +26,4 @@ public enum Route: Equatable, Sendable {
 }
 
 /// The version printed by `--version` and shown in the About window.
-public let saomaVersion = "0.1.0"
+public let saomaVersion = saomaReleaseVersion

@@ -51,11 +51,18 @@ public struct CameraDevice: Hashable, Sendable {
     public var name: String
     /// Stable identity across replugs (bus info), when the driver gives one.
     public var busInfo: String
+    /// Native capture modes the device offers, when enumerated (empty otherwise).
+    public var modes: [CameraMode] = []
 
     public init(path: String, name: String, busInfo: String) {
         self.path = path
         self.name = name
         self.busInfo = busInfo
+    }
+
+    public init(path: String, name: String, busInfo: String, modes: [CameraMode]) {
+        self.init(path: path, name: name, busInfo: busInfo)
+        self.modes = modes
     }
 }
 

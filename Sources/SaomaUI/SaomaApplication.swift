@@ -1,16 +1,130 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import Foundation
 import GLibSwift
+import SaomaCore
 
 /// The GTK application: owns the main loop and the windows.
 public enum SaomaApplication {
+    /// The application id.
+    public static let applicationID = "io.github.saoma.Saoma"
+
+    /// The exit status `run` returns (set by `--oneshot`).
+    @MainActor private static var exitStatus: Int32 = 0
+    @MainActor private static var options = LaunchOptions()
+    /// The windows, kept alive while open.
+    @MainActor private static var windows: [SaomaWindow] = []
+    @MainActor private static var cssLoaded = false
+
     /// Runs the application until its last window closes; returns the process exit status.
     @MainActor
     public static func run(arguments: [String]) -> Int32 {
-        let app = adw_application_new("io.github.saoma.Saoma", G_APPLICATION_HANDLES_OPEN)
-        defer { g_object_unref(app) }
-        var argv = ([CommandLine.arguments.first ?? "saoma"] + arguments).map { strdup($0) }
+        switch LaunchOptions.parse(arguments) {
+        case .failure(let error):
+            FileHandle.standardError.write(Data("saoma: \(error.message)\n\(LaunchOptions.help)\n".utf8))
+            return 2
+        case .success(let parsed):
+            options = parsed
+        }
+        ImageTab.install(openingAtStart: options.oneshot ? options.files : [])
+        // --oneshot runs apart from any running instance, so scripts and tests are independent.
+        let flags = options.oneshot ? G_APPLICATION_NON_UNIQUE : G_APPLICATION_HANDLES_OPEN
+        let app = adw_application_new(applicationID, flags)!
+        defer { g_object_unref(UnsafeMutableRawPointer(app)) }
+        addOptionHelp(app)
+        let appPointer = UnsafeMutableRawPointer(app)
+        onSimpleSignal(appPointer, "startup") { startup(app) }
+        onSimpleSignal(appPointer, "activate") { activate(app) }
+        onOpen(appPointer) { paths in
+            let window = activate(app)
+            if let hook = SaomaHooks.openFiles { hook(paths, window) }
+        }
+        // GApplication sees only the program name and the files: the options were parsed above.
+        var argv = ([CommandLine.arguments.first ?? "saoma"] + options.gapplicationArguments + (options.oneshot ? [] : options.files)).map {
+            strdup($0)
+        }
         defer { argv.forEach { free($0) } }
-        return g_application_run(UnsafeMutableRawPointer(app)?.assumingMemoryBound(to: GApplication.self), Int32(argv.count), &argv)
+        let status = g_application_run(gcast(appPointer), Int32(argv.count), &argv)
+        return status != 0 ? status : exitStatus
+    }
+
+    /// Lists the window's options in `--help-all` (GApplication's help), grouped as Saoma's.
+    @MainActor
+    private static func addOptionHelp(_ app: UnsafeMutablePointer<AdwApplication>) {
+        let gapp: OpaquePointer? = gcast(UnsafeMutableRawPointer(app))
+        g_application_add_main_option(
+            UnsafeMutablePointer(gapp), "oneshot", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE,
+            tr("Print the chosen code’s text and exit (exit 1 if closed without a choice)"), nil)
+        g_application_add_main_option(
+            UnsafeMutablePointer(gapp), "device", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING, tr("Use this camera"), "/dev/videoN")
+        g_application_add_main_option(
+            UnsafeMutablePointer(gapp), "window-size", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING, tr("Open the window at this size"), "WxH"
+        )
+        g_application_set_option_context_parameter_string(UnsafeMutablePointer(gapp), "[FILE…]")
+    }
+
+    @MainActor
+    private static func startup(_ app: UnsafeMutablePointer<AdwApplication>) {
+        loadStyle()
+        GeneratorPage.installInWindows()
+        let gapp: OpaquePointer? = gcast(UnsafeMutableRawPointer(app))
+        addAppAction(gapp, "quit") {
+            for window in windows { gtk_window_close(gcast(window.window)) }
+        }
+        addAppAction(gapp, "about") {
+            guard let window = windows.last else { return }
+            SaomaHooks.showAbout?(window)
+        }
+        Accelerators.install(on: UnsafeMutableRawPointer(app).assumingMemoryBound(to: GtkApplication.self))
+    }
+
+    /// Presents the main window, creating it on first use; returns it.
+    @MainActor @discardableResult
+    private static func activate(_ app: UnsafeMutablePointer<AdwApplication>) -> SaomaWindow {
+        if let window = windows.last {
+            gtk_window_present(gcast(window.window))
+            return window
+        }
+        let gtkApp: UnsafeMutablePointer<GtkApplication> = UnsafeMutableRawPointer(app).assumingMemoryBound(to: GtkApplication.self)
+        let window = SaomaWindow(application: gtkApp, windowSize: options.windowSize)
+        windows.append(window)
+        window.onClosed = { [weak window] in
+            windows.removeAll { $0 === window }
+        }
+        if options.oneshot {
+            // Closing without a choice leaves the status at 1.
+            exitStatus = 1
+            window.onCodeChosen = { (symbol: Symbol) in
+                FileHandle.standardOutput.write(Data((symbol.displayText + "\n").utf8))
+                exitStatus = 0
+                g_application_quit(gcast(UnsafeMutableRawPointer(app)))
+            }
+        }
+        window.present(device: options.device)
+        return window
+    }
+
+    @MainActor
+    private static func addAppAction(_ app: OpaquePointer?, _ name: String, _ body: @escaping @MainActor () -> Void) {
+        let action = g_simple_action_new(name, nil)!
+        onActivate(UnsafeMutableRawPointer(action)) { _ in body() }
+        g_action_map_add_action(app, action)
+        g_object_unref(UnsafeMutableRawPointer(action))
+    }
+
+    /// Loads `data/style.css` (markers, scan frame, hint) for the whole display.
+    @MainActor
+    private static func loadStyle() {
+        guard !cssLoaded, let path = DataFiles.path("style.css"), let display = gdk_display_get_default() else {
+            if DataFiles.path("style.css") == nil {
+                FileHandle.standardError.write(Data("saoma: style.css not found; markers will look plain\n".utf8))
+            }
+            return
+        }
+        cssLoaded = true
+        let provider = gtk_css_provider_new()
+        gtk_css_provider_load_from_path(provider, path)
+        gtk_style_context_add_provider_for_display(
+            display, gcast(UnsafeMutableRawPointer(provider)), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
     }
 }

@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import GLibSwift
+import SaomaCore
+
+/// Opens the chosen camera, follows hot-plug and recovers from unplugging; frames go to the
+/// pipeline, states to `onStateChanged`.
+///
+/// UI thread only. Each started source gets its own `FramePipeline` tagged with a generation,
+/// so events still queued from a source that was stopped are ignored.
+@MainActor
+final class CameraController {
+    /// What the camera is doing.
+    enum State: Equatable {
+        case idle
+        case opening(CameraDevice)
+        case streaming(CameraDevice, CameraMode)
+        case problem(CameraProblem)
+    }
+
+    /// How often a missing camera is looked for again, in milliseconds.
+    static let recoveryInterval: UInt32 = 1000
+
+    let service: CameraService
+    let worker: DecodeWorker
+    /// The cameras found, best first.
+    private(set) var cameras: [CameraDevice] = []
+    /// The camera in use or wanted.
+    private(set) var current: CameraDevice?
+    private(set) var state: State = .idle {
+        didSet { if state != oldValue { onStateChanged?(state) } }
+    }
+    /// Called with every state change.
+    var onStateChanged: ((State) -> Void)?
+    /// Called when the list of cameras changed.
+    var onCamerasChanged: (([CameraDevice]) -> Void)?
+    /// Called on the UI thread with each new frame to show.
+    var onPreview: ((FramePipeline.PreviewFrame) -> Void)?
+
+    private var source: FrameSource?
+    private var pipeline: FramePipeline?
+    private var generation = 0
+    private var recoveryTimer: guint = 0
+    /// The camera the person asked for (`--device` path, or the `camera` setting: bus info or path).
+    private var preference: String?
+
+    init(service: CameraService, worker: DecodeWorker) {
+        self.service = service
+        self.worker = worker
+    }
+
+    /// Lists cameras, starts watching for hot-plug and opens the preferred (else best) camera.
+    func start(preferring preference: String?) {
+        self.preference = preference.flatMap { $0.isEmpty ? nil : $0 }
+        service.startMonitoring { [weak self] in self?.camerasChanged() }
+        refreshCameras()
+        openPreferred()
+    }
+
+    /// Switches to `device` (the picker's choice).
+    func select(_ device: CameraDevice) {
+        guard device != current || !isStreaming else { return }
+        preference = device.busInfo.isEmpty ? device.path : device.busInfo
+        open(device)
+    }
+
+    /// Tries the current (or best) camera again.
+    func retry() {
+        refreshCameras()
+        openPreferred()
+    }
+
+    /// Stops the camera and hot-plug watching.
+    func stop() {
+        stopSource()
+        service.stopMonitoring()
+        stopRecovery()
+        state = .idle
+    }
+
+    /// Raises exposure/gain for a dark scene where the camera allows it.
+    func setLowLightBoost(_ on: Bool) {
+        guard let source else { return }
+        service.setLowLightBoost(on, on: source)
+    }
+
+    private var isStreaming: Bool {
+        if case .streaming = state { return true }
+        return false
+    }
+
+    private func refreshCameras() {
+        let found = service.cameras()
+        if found != cameras {
+            cameras = found
+            onCamerasChanged?(found)
+        }
+    }
+
+    private func preferredCamera() -> CameraDevice? {
+        if let preference, let match = cameras.first(where: { $0.path == preference || (!$0.busInfo.isEmpty && $0.busInfo == preference) })
+        {
+            return match
+        }
+        return cameras.first
+    }
+
+    private func openPreferred() {
+        guard let device = preferredCamera() else {
+            stopSource()
+            state = .problem(service.problemWithoutCameras())
+            startRecovery()
+            return
+        }
+        open(device)
+    }
+
+    private func open(_ device: CameraDevice) {
+        stopSource()
+        stopRecovery()
+        current = device
+        generation += 1
+        let mine = generation
+        let pipeline = FramePipeline(
+            worker: worker,
+            onPreview: { [weak self] frame in
+                guard let self, self.generation == mine else { return }
+                self.onPreview?(frame)
+            },
+            onEvent: { [weak self] event in
+                guard let self, self.generation == mine else { return }
+                self.handle(event)
+            })
+        let source = service.makeSource(for: device)
+        self.pipeline = pipeline
+        self.source = source
+        state = .opening(device)
+        source.start { event in pipeline.handle(event) }
+    }
+
+    /// Pauses or resumes frame delivery (while codes or a result show).
+    func setPaused(_ on: Bool) {
+        pipeline?.setPaused(on)
+    }
+
+    private func stopSource() {
+        generation += 1
+        source?.stop()
+        source = nil
+        pipeline = nil
+    }
+
+    private func handle(_ event: FrameSourceEvent) {
+        switch event {
+        case .opening(let device): state = .opening(device)
+        case .streaming(let device, let mode): state = .streaming(device, mode)
+        case .frame: break
+        case .problem(let problem):
+            state = .problem(problem)
+            // Self-recovering sources keep trying; others are reopened when the camera returns.
+            guard !service.sourcesRecover else { return }
+            stopSource()
+            if case .unplugged = problem { startRecovery() }
+            if case .noCamera = problem { startRecovery() }
+        }
+    }
+
+    private func camerasChanged() {
+        refreshCameras()
+        guard source != nil else {
+            // Nothing open (no camera, or one that could not even be listed): open one if it came.
+            if preferredCamera() != nil { openPreferred() }
+            return
+        }
+        switch state {
+        case .streaming(let device, _), .opening(let device):
+            if !service.sourcesRecover && !cameras.contains(where: { $0.path == device.path }) {
+                stopSource()
+                state = .problem(.unplugged(device: device.path))
+                startRecovery()
+            }
+        case .idle, .problem: break
+        }
+    }
+
+    private func startRecovery() {
+        guard recoveryTimer == 0 else { return }
+        recoveryTimer = addTimeout(milliseconds: CameraController.recoveryInterval) { [weak self] in
+            guard let self else { return false }
+            self.refreshCameras()
+            guard self.preferredCamera() != nil else { return true }
+            self.recoveryTimer = 0
+            self.openPreferred()
+            return false
+        }
+    }
+
+    private func stopRecovery() {
+        if recoveryTimer != 0 { g_source_remove(recoveryTimer) }
+        recoveryTimer = 0
+    }
+}

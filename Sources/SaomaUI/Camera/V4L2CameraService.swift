@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import GLibSwift
+import SaomaCore
+import V4L2Capture
+
+/// The system's webcams through the V4L2 capture layer (`$SAOMA_DEVICE_DIR` or `/dev`).
+///
+/// Sources recover by themselves (a busy, denied or unplugged camera is retried by the capture
+/// thread), so the controller keeps them running while it shows the problem. UI thread only.
+@MainActor
+final class V4L2CameraService: CameraService {
+    private var monitor: CameraMonitor?
+
+    var sourcesRecover: Bool { true }
+
+    func cameras() -> [CameraDevice] {
+        let found = CameraDiscovery.cameras()
+        guard let best = CameraDiscovery.bestDefault(among: found) else { return found }
+        return [best] + found.filter { $0 != best }
+    }
+
+    func problemWithoutCameras() -> CameraProblem {
+        var problem = CameraProblem.noCamera
+        for node in CameraDiscovery.scan() {
+            switch node.status {
+            case .unavailable(let nodeProblem): return nodeProblem
+            case .skipped(kind: .unsupportedFormats, _, _): problem = .noUsableFormat(device: node.path)
+            default: break
+            }
+        }
+        return problem
+    }
+
+    func makeSource(for device: CameraDevice) -> FrameSource {
+        V4L2Capture(configuration: V4L2Capture.Configuration(devicePath: device.path))
+    }
+
+    func startMonitoring(_ changed: @escaping @MainActor () -> Void) {
+        let monitor = CameraMonitor()
+        self.monitor = monitor
+        monitor.start { _ in runOnMainLoop { changed() } }
+    }
+
+    func stopMonitoring() {
+        monitor?.stop()
+        monitor = nil
+    }
+
+    func setLowLightBoost(_ on: Bool, on source: FrameSource) {
+        (source as? LowLightAdjustable)?.setLowLightBoost(on)
+    }
+}

@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import GLibSwift
+import PixbufIO
+import QREncoding
+import SaomaCore
+
+/// The translated texts the Generate page shows: inline errors, warnings, the capacity and the check.
+enum GeneratorMessages {
+    /// Why the form cannot be encoded yet; `nil` for an empty form (nothing to say).
+    static func message(for error: GeneratorInputError) -> String? {
+        switch error {
+        case .empty: return nil
+        case .notANumber(let field, let text): return String(format: tr("The %@ “%@” is not a number."), fieldName(field), text)
+        case .content(.missingField(let field)): return String(format: tr("Fill in the %@."), fieldName(field))
+        case .content(.invalidField(let field, _, let reason)):
+            switch reason {
+            case .invalidCharacters: return String(format: tr("The %@ contains characters that are not allowed."), fieldName(field))
+            case .passphraseLength: return tr("A WPA password has 8 to 63 characters, or 64 hex digits.")
+            case .outOfRange: return tr("Latitude must be between −90 and 90, longitude between −180 and 180.")
+            case .notAnAddress: return tr("An e-mail address needs an @.")
+            }
+        }
+    }
+
+    /// A field's name inside a sentence.
+    static func fieldName(_ key: String) -> String {
+        switch key {
+        case "ssid": tr("network name")
+        case "password": tr("password")
+        case "name": tr("name")
+        case "to": tr("recipient’s address")
+        case "number": tr("phone number")
+        case "url": tr("address")
+        case "latitude": tr("latitude")
+        case "longitude": tr("longitude")
+        case "altitude": tr("altitude")
+        default: key
+        }
+    }
+
+    /// Why a code could not be made (the self-check's failure is `verdict(selfCheck:)`).
+    static func message(for error: QRGenerationError) -> String {
+        switch error {
+        case .encoding(.tooLarge(let count, let capacity, let level)):
+            return tooMuchData(count: count, capacity: capacity, level: level)
+        case .encoding(.empty):
+            return tr("Nothing to encode.")
+        case .encoding(.versionOutOfRange(let version)):
+            return String(format: tr("QR versions are 1 to 40, not %ld."), version)
+        case .encoding(.failed(let code)):
+            return String(format: tr("The QR encoder failed: %@."), String(cString: strerror(code)))
+        case .style(let style):
+            return message(for: style)
+        case .selfCheck(let check):
+            return verdict(selfCheck: check)
+        }
+    }
+
+    /// Why a look cannot be rendered.
+    static func message(for style: QRStyleError) -> String {
+        if case .invisibleColors(let check) = style {
+            return String(
+                format: tr("The colours’ contrast is only %@: the code would be invisible. Choose colours further apart."),
+                check.ratioText)
+        }
+        if case .quietZoneOutOfRange(let zone) = style {
+            return String(format: tr("A quiet zone of %ld modules is not possible."), zone)
+        }
+        return tr("The code cannot be drawn at this size: choose fewer pixels per module.")
+    }
+
+    /// The inline message for a payload over the level's capacity.
+    static func tooMuchData(count: Int, capacity: Int, level: ErrorCorrectionLevel) -> String {
+        String(
+            format: tr(
+                "Too much data for one QR code: %ld bytes, but level %@ holds at most %ld. Shorten the text or choose a lower level."),
+            count, level.rawValue, capacity)
+    }
+
+    /// The live counter, e.g. “812 of 2331 bytes”.
+    static func capacity(used: Int, of capacity: Int) -> String {
+        String(format: tr("%ld of %ld bytes"), used, capacity)
+    }
+
+    /// What the self-check found when it could not read the code.
+    static func verdict(selfCheck: QRSelfCheckError) -> String {
+        switch selfCheck {
+        case .unreadable: return tr("Not verified: Saoma cannot read this code back. Try more contrast or a larger quiet zone.")
+        case .mismatch: return tr("Not verified: this code reads back differently from what was entered.")
+        }
+    }
+
+    /// The self-check's success.
+    static var verified: String { tr("Verified readable") }
+
+    /// Warnings for a colour pair that is allowed but risky; empty when the pair is fine.
+    static func colorWarning(_ check: QRColorCheck) -> String? {
+        var parts = [String]()
+        if check.verdicts.contains(.lowContrast) {
+            parts.append(String(format: tr("Low contrast (%@): phones may not read codes below %@."), check.ratioText, "4.5:1"))
+        }
+        if check.verdicts.contains(.inverted) {
+            parts.append(tr("Light modules on a dark background: many phone scanners cannot read that."))
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
+    }
+
+    /// The size an export will have, e.g. “Image: 296 × 296 pixels”.
+    static func exportSize(_ pixels: Int) -> String {
+        String(format: tr("Image: %ld × %ld pixels"), pixels, pixels)
+    }
+
+    /// The accessible name of the preview.
+    static func accessibleLabel(for text: String) -> String {
+        let limit = 200
+        let shown = text.count > limit ? String(text.prefix(limit)) + "…" : text
+        return String(format: tr("QR code for: %@"), shown)
+    }
+
+    /// The outcome of a save.
+    static func saved(_ path: String) -> String {
+        String(format: tr("Saved %@"), (path as NSString).lastPathComponent)
+    }
+
+    /// Why a save failed.
+    static func message(for error: GeneratorExportError) -> String {
+        switch error {
+        case .nothingToExport: return tr("There is no code to save yet.")
+        case .unknownFormat(let path):
+            return String(format: tr("Cannot tell the image format of %@: name it .png or .svg."), (path as NSString).lastPathComponent)
+        case .png(.encodingFailed(let reason)): return String(format: tr("Cannot make the PNG: %@"), reason)
+        case .png(.writeFailed(let path, let reason)):
+            return String(format: tr("Cannot write %@: %@"), (path as NSString).lastPathComponent, reason)
+        }
+    }
+}

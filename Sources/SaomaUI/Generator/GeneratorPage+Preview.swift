@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GLibSwift
+import QREncoding
+import SaomaCore
+import ZBarDecoding
+
+/// What the worker hands back for one request.
+enum GeneratorOutcome: Sendable {
+    /// Made and read back.
+    case verified(GeneratedQRCode)
+    /// Made, but Saoma cannot read it back (the code is still shown, with the reason).
+    case unverified(GeneratedQRCode, QRSelfCheckError)
+    case failed(QRGenerationError)
+}
+
+extension GeneratorPage {
+    /// Regenerates after the user has paused typing for `debounceMilliseconds`.
+    func scheduleRegeneration() {
+        debounce.schedule(milliseconds: GeneratorPage.debounceMilliseconds) { [weak self] in self?.regenerate() }
+    }
+
+    /// Whether a regeneration is waiting for the debounce or the worker.
+    var isBusy: Bool { debounce.isPending || isGenerating }
+
+    /// Reads the form and options, updates the counter and inline messages, and sends the
+    /// request to the worker (or clears the preview when the content cannot be encoded).
+    func regenerate() {
+        debounce.cancel()
+        refreshOptionsText()
+        requestNumber += 1
+        let text: String
+        do {
+            text = try GeneratorContent.text(for: template, form?.values ?? GeneratorFormValues())
+        } catch {
+            showProblem(GeneratorMessages.message(for: error), capacity: nil)
+            return
+        }
+        let payload = QRPayload.text(text)
+        let level = self.level
+        let capacity = QRCapacity.maximumBytes(for: payload, level: level)
+        let used = payload.bytes.count
+        let counter = GeneratorMessages.capacity(used: used, of: capacity)
+        // Numeric and alphanumeric text packs more than a byte per character, so the encoder
+        // decides near the limit; far beyond anything a code can hold, it is not even asked.
+        if used > capacity * 3 {
+            showProblem(GeneratorMessages.tooMuchData(count: used, capacity: capacity, level: level), capacity: counter)
+            return
+        }
+        gtk_label_set_text(OpaquePointer(capacityLabel), counter)
+        let request = QRGenerationRequest(payload: payload, level: level, style: style)
+        let number = requestNumber
+        isGenerating = true
+        worker.run {
+            let outcome = GeneratorPage.generate(request)
+            runOnMainLoop { [weak self] in self?.apply(outcome, text: text, number: number) }
+        }
+    }
+
+    /// Encodes and self-checks `request` on the calling (worker) thread.
+    nonisolated static func generate(_ request: QRGenerationRequest) -> GeneratorOutcome {
+        do {
+            return .verified(try QRGenerator.generate(request, verifyingWith: ZBarDecoder()))
+        } catch {
+            if case .selfCheck(let check) = error, let code = try? QRGenerator.generate(request, verifyingWith: nil) {
+                return .unverified(code, check)
+            }
+            return .failed(error)
+        }
+    }
+
+    /// Shows the worker's outcome if it answers the newest request.
+    private func apply(_ outcome: GeneratorOutcome, text: String, number: Int) {
+        guard number == requestNumber else { return }
+        isGenerating = false
+        switch outcome {
+        case .verified(let code):
+            setMessage(nil)
+            setVerdict(GeneratorMessages.verified, ok: true)
+            setCurrent(GeneratorResult(code: code, text: text, selfCheckFailure: nil))
+        case .unverified(let code, let failure):
+            setMessage(nil)
+            setVerdict(GeneratorMessages.verdict(selfCheck: failure), ok: false)
+            setCurrent(GeneratorResult(code: code, text: text, selfCheckFailure: failure))
+        case .failed(let error):
+            showProblem(GeneratorMessages.message(for: error), capacity: nil)
+        }
+        refreshOptionsText()
+    }
+
+    /// Clears the preview and shows `message` (nothing for an empty form).
+    private func showProblem(_ message: String?, capacity: String?) {
+        isGenerating = false
+        if let capacity {
+            gtk_label_set_text(OpaquePointer(capacityLabel), capacity)
+        } else if message == nil {
+            gtk_label_set_text(OpaquePointer(capacityLabel), "")
+        }
+        setMessage(message)
+        setVerdict(nil, ok: true)
+        setCurrent(nil)
+    }
+
+    /// The inline error under the preview (hidden when `nil`).
+    private func setMessage(_ text: String?) {
+        gtk_label_set_text(OpaquePointer(messageLabel), text ?? "")
+        gtk_widget_set_visible(messageLabel, text == nil ? 0 : 1)
+    }
+
+    private func setVerdict(_ text: String?, ok: Bool) {
+        gtk_label_set_text(OpaquePointer(verdictLabel), text ?? "")
+        gtk_widget_set_visible(verdictLabel, text == nil ? 0 : 1)
+        gtk_widget_remove_css_class(verdictLabel, ok ? "warning" : "success")
+        gtk_widget_add_css_class(verdictLabel, ok ? "success" : "warning")
+    }
+
+    /// The contrast warning and the export size, which follow the options directly.
+    func refreshOptionsText() {
+        let warning = GeneratorMessages.colorWarning(style.colorCheck)
+        gtk_label_set_text(OpaquePointer(contrastLabel), warning ?? "")
+        gtk_widget_set_visible(contrastLabel, warning == nil ? 0 : 1)
+        if let code = current?.code {
+            gtk_label_set_text(OpaquePointer(exportSizeLabel), GeneratorMessages.exportSize(code.pixelSize))
+        } else {
+            gtk_label_set_text(OpaquePointer(exportSizeLabel), "")
+        }
+    }
+
+    /// Sets `widget`'s accessible label (what screen readers announce for the image).
+    static func setAccessibleLabel(_ widget: UnsafeMutablePointer<GtkWidget>, _ text: String) {
+        var value = GValue()
+        g_value_init(&value, g_type_from_name("gchararray"))
+        g_value_set_string(&value, text)
+        defer { g_value_unset(&value) }
+        var properties = [GTK_ACCESSIBLE_PROPERTY_LABEL, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION]
+        var values = [value, value]
+        gtk_accessible_update_property_value(OpaquePointer(widget), 2, &properties, &values)
+    }
+}
+
+/// A one-shot GLib timeout that can be rescheduled and cancelled (the page's debounce).
+///
+/// UI thread only.
+@MainActor
+final class GeneratorTimer {
+    /// The pending GLib source, 0 when none.
+    private var source: guint = 0
+    private var body: (@MainActor () -> Void)?
+
+    var isPending: Bool { source != 0 }
+
+    /// Runs `body` once after `milliseconds`, replacing any pending run.
+    func schedule(milliseconds: guint, _ body: @escaping @MainActor () -> Void) {
+        cancel()
+        self.body = body
+        let data = Unmanaged.passRetained(WeakTimer(self)).toOpaque()
+        source = g_timeout_add_full(
+            G_PRIORITY_DEFAULT, milliseconds,
+            { data in
+                guard let data else { return 0 }
+                let timer = Unmanaged<WeakTimer>.fromOpaque(data).takeUnretainedValue()
+                MainActor.assumeIsolated { timer.timer?.fire() }
+                return 0  // G_SOURCE_REMOVE
+            }, data,
+            { data in
+                guard let data else { return }
+                Unmanaged<WeakTimer>.fromOpaque(data).release()
+            })
+    }
+
+    /// Drops the pending run, if any.
+    func cancel() {
+        if source != 0 { g_source_remove(source) }
+        source = 0
+        body = nil
+    }
+
+    private func fire() {
+        source = 0
+        let body = self.body
+        self.body = nil
+        body?()
+    }
+}
+
+/// The timeout's user data: a weak link back to its timer.
+private final class WeakTimer {
+    weak var timer: GeneratorTimer?
+    init(_ timer: GeneratorTimer) { self.timer = timer }
+}
+
+/// A serial background queue for generation jobs (encoding and the zbar self-check).
+///
+/// Jobs run in order on one thread at a time; they hand results back with `runOnMainLoop`.
+final class DispatchQueueWorker: Sendable {
+    private let queue = DispatchQueue(label: "io.github.saoma.Saoma.generator", qos: .userInitiated)
+
+    func run(_ job: @escaping @Sendable () -> Void) { queue.async(execute: job) }
+}

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import SaomaCore
+
+/// The scanner window's command-line options (the GTK application's part of `saoma`'s arguments).
+struct LaunchOptions: Equatable {
+    /// Print the chosen code's text and exit 0; exit 1 when the window closes without a choice.
+    var oneshot = false
+    /// Camera device node to use (`--device /dev/videoN`).
+    var device: String?
+    /// Window size in points for this run (`--window-size 800x600`), overriding the remembered size.
+    var windowSize: (width: Int, height: Int)?
+    /// Image files to open in the image tab.
+    var files: [String] = []
+    /// GApplication's own help options (`--help-all`, `--help-gapplication`…), passed through.
+    var gapplicationArguments: [String] = []
+
+    static func == (a: LaunchOptions, b: LaunchOptions) -> Bool {
+        a.oneshot == b.oneshot && a.device == b.device && a.files == b.files && a.windowSize?.width == b.windowSize?.width
+            && a.windowSize?.height == b.windowSize?.height
+    }
+
+    /// Parses the arguments after the program name; returns a one-line message for bad input.
+    static func parse(_ arguments: [String]) -> Result<LaunchOptions, LaunchOptionError> {
+        var options = LaunchOptions()
+        var index = 0
+        func value(_ name: String, inline: String?) -> Result<String, LaunchOptionError> {
+            if let inline { return .success(inline) }
+            index += 1
+            guard index < arguments.count else { return .failure(LaunchOptionError(message: "option \(name) needs a value")) }
+            return .success(arguments[index])
+        }
+        var onlyFiles = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            if onlyFiles || !argument.hasPrefix("-") || argument == "-" {
+                options.files.append(argument)
+                index += 1
+                continue
+            }
+            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+            let name = parts[0]
+            let inline = parts.count > 1 ? parts[1] : nil
+            switch name {
+            case "--":
+                onlyFiles = true
+            case "--oneshot":
+                options.oneshot = true
+            case "--device", "-d":
+                switch value(name, inline: inline) {
+                case .success(let v): options.device = v
+                case .failure(let e): return .failure(e)
+                }
+            case "--window-size":
+                switch value(name, inline: inline) {
+                case .success(let v):
+                    let wh = v.lowercased().split(separator: "x").compactMap { Int($0) }
+                    guard wh.count == 2, wh[0] > 0, wh[1] > 0 else {
+                        return .failure(LaunchOptionError(message: "--window-size: \(v) is not WIDTHxHEIGHT"))
+                    }
+                    options.windowSize = (wh[0], wh[1])
+                case .failure(let e): return .failure(e)
+                }
+            case _ where name.hasPrefix("--help"):
+                options.gapplicationArguments.append(argument)
+            default:
+                return .failure(LaunchOptionError(message: "unknown option \(argument)"))
+            }
+            index += 1
+        }
+        return .success(options)
+    }
+
+    /// The options' help text, one per line (shown by `saoma --help`).
+    static let help = """
+        Scanner window options:
+          --oneshot               print the chosen code's text and exit (exit 1 if closed without a choice)
+          --device /dev/videoN    use this camera
+          --window-size WxH       open the window at this size
+          FILE...                 open these images in the Image tab
+        """
+}
+
+/// A bad command-line option.
+struct LaunchOptionError: Error, Equatable {
+    var message: String
+}

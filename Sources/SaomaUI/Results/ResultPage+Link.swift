@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import GLibSwift
+import SaomaCore
+
+/// Links: the host big, the whole link selectable, the safety warnings, "Open…" after confirmation.
+extension ResultPage {
+    /// Builds the link view; returns the link as the main value.
+    func buildLink(_ url: String, into box: UnsafeMutablePointer<GtkWidget>) -> String {
+        let analysis = URLSafety.analyze(url)
+        gtk_box_append(gcast(box), ResultPage.heading(tr("Link"), icon: "web-browser-symbolic"))
+
+        let shownHost = analysis.displayHost ?? analysis.scheme + ":"
+        let host = ResultPage.label(ResultPage.visible(shownHost, multiline: false), classes: ["title-1"], selectable: true)
+        gtk_box_append(gcast(box), host)
+        if let ascii = analysis.host, ascii != analysis.displayHost {
+            // Translators: %@ is the host in its ASCII (xn--) form, under its Unicode form.
+            let note = ResultPage.label(ResultPage.format(tr("Written as %@"), ascii), classes: ["dim-label"], selectable: true)
+            gtk_box_append(gcast(box), note)
+        }
+
+        if !analysis.warnings.isEmpty {
+            gtk_box_append(gcast(box), warningList(analysis))
+        }
+
+        gtk_box_append(
+            gcast(box), fieldList([Field(caption: tr("Full link"), value: analysis.url, multiline: false, copyLabel: tr("Copy Link"))]))
+
+        var buttons: [UnsafeMutablePointer<GtkWidget>] = []
+        if !URLSafety.dangerousSchemes.contains(analysis.scheme) {
+            let open = ResultPage.button(tr("Open…"), icon: "web-browser-symbolic")
+            gtk_widget_add_css_class(open, analysis.level == .danger ? "destructive-action" : "suggested-action")
+            onClicked(open) { [weak self] in self?.confirmOpenLink(analysis) }
+            buttons.append(open)
+        }
+        let copy = ResultPage.button(tr("Copy Link"), icon: "edit-copy-symbolic")
+        onClicked(copy) { [weak self] in self?.copy(analysis.url) }
+        buttons.append(copy)
+        gtk_box_append(gcast(box), ResultPage.buttonRow(buttons))
+        return analysis.url
+    }
+
+    /// Asks before opening the link, naming its host and repeating the worst warnings.
+    func confirmOpenLink(_ analysis: URLAnalysis) {
+        let target = ResultPage.visible(analysis.displayHost ?? analysis.url, multiline: false)
+        var body = ResultPage.format(tr("The link will open in your browser or the app for “%@:” links."), analysis.scheme)
+        let dangers = analysis.warnings.filter { $0.level == .danger }
+        if !dangers.isEmpty {
+            body += "\n\n" + dangers.map(ResultPage.describe).joined(separator: "\n")
+        }
+        // Translators: %@ is the host name of the link (for example "example.org").
+        confirmOpen(
+            uri: analysis.url, heading: ResultPage.format(tr("Open %@?"), target), body: body, action: tr("Open"),
+            dangerous: analysis.level == .danger)
+    }
+
+    /// The warnings as a list of lines with icons, dangers first.
+    func warningList(_ analysis: URLAnalysis) -> UnsafeMutablePointer<GtkWidget> {
+        let list = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+        for warning in analysis.warnings {
+            let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
+            let danger = warning.level == .danger
+            let icon = gtk_image_new_from_icon_name(danger ? "dialog-error-symbolic" : "dialog-warning-symbolic")!
+            gtk_widget_set_valign(icon, GTK_ALIGN_START)
+            gtk_box_append(gcast(line), icon)
+            let text = ResultPage.label(ResultPage.describe(warning))
+            gtk_label_set_xalign(OpaquePointer(text), 0)
+            gtk_widget_set_hexpand(text, 1)
+            gtk_box_append(gcast(line), text)
+            gtk_widget_add_css_class(line, danger ? "error" : "warning")
+            gtk_box_append(gcast(list), line)
+        }
+        return list
+    }
+}

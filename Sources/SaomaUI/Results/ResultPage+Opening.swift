@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import GLibSwift
+import SaomaCore
+
+/// Opening things: always through a confirmation dialog, then the desktop's default handler.
+extension ResultPage {
+    /// Response id of the confirming button.
+    static let openResponse = "open"
+    /// Response id of "Cancel" (also sent when the dialog is closed).
+    static let cancelResponse = "cancel"
+
+    /// Presents an `AdwMessageDialog` naming what will open; only its `action` button opens `uri`.
+    func confirmOpen(uri: String, heading: String, body: String, action: String, dangerous: Bool) {
+        let window = parentWindow()
+        guard let dialog = adw_message_dialog_new(window, heading, body) else { return }
+        let messageDialog = UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: AdwMessageDialog.self)
+        adw_message_dialog_add_response(messageDialog, ResultPage.cancelResponse, tr("Cancel"))
+        adw_message_dialog_add_response(messageDialog, ResultPage.openResponse, action)
+        adw_message_dialog_set_response_appearance(
+            messageDialog, ResultPage.openResponse, dangerous ? ADW_RESPONSE_DESTRUCTIVE : ADW_RESPONSE_SUGGESTED)
+        adw_message_dialog_set_default_response(messageDialog, dangerous ? ResultPage.cancelResponse : ResultPage.openResponse)
+        adw_message_dialog_set_close_response(messageDialog, ResultPage.cancelResponse)
+        onResponse(dialog) { [weak self] response in
+            guard let self, response == ResultPage.openResponse else { return }
+            self.launcher(uri, self)
+        }
+        gtk_window_present(gcast(dialog))
+    }
+
+    /// The window holding this page, or `nil` when it is not in one.
+    func parentWindow() -> UnsafeMutablePointer<GtkWindow>? {
+        guard let root = gtk_widget_get_root(root) else { return nil }
+        let instance = UnsafeMutableRawPointer(root).assumingMemoryBound(to: GTypeInstance.self)
+        guard g_type_check_instance_is_a(instance, gtk_window_get_type()) != 0 else { return nil }
+        return gcast(UnsafeMutableRawPointer(root))
+    }
+
+    /// Opens `uri` with the desktop's default handler; a failure becomes a toast.
+    func launchDefault(_ uri: String) {
+        let context = gdk_display_get_app_launch_context(gtk_widget_get_display(root))
+        defer { if let context { g_object_unref(UnsafeMutableRawPointer(context)) } }
+        var error: UnsafeMutablePointer<GError>?
+        let launchContext = context.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GAppLaunchContext.self) }
+        if g_app_info_launch_default_for_uri(uri, launchContext, &error) == 0 {
+            let reason = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? ""
+            if let error { g_error_free(error) }
+            toast(ResultPage.format(tr("Could not open it: %@"), reason))
+        }
+    }
+
+    /// `text` percent-encoded for a URI component (everything but unreserved characters and `keeping`).
+    static func percentEncoded(_ text: String, keeping: String = "") -> String {
+        let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8).union(keeping.utf8)
+        var out = ""
+        for byte in text.utf8 {
+            if unreserved.contains(byte) {
+                out.append(Character(Unicode.Scalar(byte)))
+            } else {
+                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return out
+    }
+}
+
+extension String {
+    /// The string with leading zeros up to `width` characters.
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GLibSwift
+import SaomaCore
+
+/// Places: coordinates, label, and "Open in Maps" (the geo: URI) after confirmation.
+extension ResultPage {
+    /// Builds the place view; returns "latitude, longitude" as the main value.
+    func buildPlace(_ location: GeoLocation, into box: UnsafeMutablePointer<GtkWidget>) -> String {
+        gtk_box_append(gcast(box), ResultPage.heading(tr("Location"), icon: "mark-location-symbolic"))
+        let latitude = ResultPage.decimalText(location.latitude)
+        let longitude = ResultPage.decimalText(location.longitude)
+        let coordinates = "\(latitude), \(longitude)"
+        var fields = [Field(caption: tr("Coordinates (latitude, longitude)"), value: coordinates, copyLabel: tr("Copy Coordinates"))]
+        if let altitude = location.altitude {
+            fields.append(Field(caption: tr("Altitude (metres)"), value: ResultPage.decimalText(altitude), copyLabel: tr("Copy Altitude")))
+        }
+        if !location.query.isEmpty {
+            fields.append(Field(caption: tr("Place"), value: location.query, multiline: true, copyLabel: tr("Copy Place")))
+        }
+        gtk_box_append(gcast(box), fieldList(fields))
+        let query = location.query.isEmpty ? "" : "?q=" + ResultPage.percentEncoded(location.query)
+        let uri = "geo:\(latitude),\(longitude)" + query
+        let open = ResultPage.button(tr("Open in Maps…"), icon: "mark-location-symbolic")
+        gtk_widget_add_css_class(open, "suggested-action")
+        onClicked(open) { [weak self] in
+            self?.confirmOpen(
+                uri: uri, heading: ResultPage.format(tr("Show %@ in Maps?"), coordinates),
+                body: tr("Your maps app will open at this place."), action: tr("Open in Maps"), dangerous: false)
+        }
+        gtk_box_append(gcast(box), ResultPage.buttonRow([open]))
+        return coordinates
+    }
+
+    /// `value` as a plain decimal with at most seven decimals (about 1 cm of latitude), never
+    /// in exponent form (which geo: URIs do not allow).
+    static func decimalText(_ value: Double) -> String {
+        var text = String(format: "%.7f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text == "-0" ? "0" : text
+    }
+}

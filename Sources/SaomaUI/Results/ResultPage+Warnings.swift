@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import GLibSwift
+import SaomaCore
+
+/// The words for the link warnings of `URLAnalysis`.
+extension ResultPage {
+    /// One sentence describing `warning` to the person about to open the link.
+    static func describe(_ warning: URLAnalysis.Warning) -> String {
+        switch warning {
+        case .dangerousScheme(let scheme):
+            return format(
+                tr("This is a “%@:” link: it can run code or reach files and apps on this computer. Saoma will not open it."), scheme)
+        case .unusualScheme(let scheme):
+            return format(tr("This is not a web link: opening it hands a “%@:” link to another app."), scheme)
+        case .unencrypted:
+            return tr("The connection is not encrypted (http).")
+        case .ipAddressHost(let host):
+            return format(tr("The link goes to a bare IP address (%@), not to a named site."), visible(host, multiline: false))
+        case .internationalHost(let host):
+            return format(
+                tr("The address uses international characters: %@. Check that it is the site you expect."), visible(host, multiline: false))
+        case .mixedScripts(let label, let scripts):
+            return format(
+                tr("“%@” mixes letters from different alphabets (%@), a common trick to imitate another site."),
+                visible(label, multiline: false), scripts.map(scriptName).joined(separator: ", "))
+        case .confusableLetters(let label, let script):
+            return format(
+                tr("“%@” is written in %@ letters that look like Latin ones; it may imitate another site."),
+                visible(label, multiline: false),
+                scriptName(script))
+        case .malformedPunycode(let label):
+            return format(tr("The address contains a malformed international name (%@)."), visible(label, multiline: false))
+        case .userInfo(let userInfo):
+            return format(
+                tr("The link starts with “%@” before an “@”: that part is not where it goes."), visible(userInfo, multiline: false))
+        case .invisibleCharacters:
+            return tr("The link contains invisible or direction-changing characters that can disguise it.")
+        case .veryLong(let length):
+            return format(
+                trn(
+                    "The link is very long (%@ character); check where it goes.",
+                    "The link is very long (%@ characters); check where it goes.", length), String(length))
+        }
+    }
+
+    /// The translated name of a writing system.
+    static func scriptName(_ script: UnicodeScript) -> String {
+        switch script {
+        case .latin: return tr("Latin")
+        case .greek: return tr("Greek")
+        case .cyrillic: return tr("Cyrillic")
+        case .armenian: return tr("Armenian")
+        case .hebrew: return tr("Hebrew")
+        case .arabic: return tr("Arabic")
+        case .devanagari: return tr("Devanagari")
+        case .thai: return tr("Thai")
+        case .georgian: return tr("Georgian")
+        case .cherokee: return tr("Cherokee")
+        case .hangul: return tr("Hangul")
+        case .hiragana: return tr("Hiragana")
+        case .katakana: return tr("Katakana")
+        case .bopomofo: return tr("Bopomofo")
+        case .han: return tr("Han")
+        case .other: return tr("other")
+        }
+    }
+}

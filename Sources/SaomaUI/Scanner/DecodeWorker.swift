@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import SaomaCore
+
+/// What the decode worker reports for a frame in which codes were found.
+struct Detection: Sendable {
+    /// The codes under the scan frame, corners in camera pixels, in reading order.
+    var symbols: [Symbol]
+    /// The frame they were found in (the preview freezes on it).
+    var preview: PreviewImage
+    /// The frame's capture time (seconds, monotonic) and number.
+    var timestamp: Double
+    var sequence: UInt64
+    /// The camera pixels that were decoded.
+    var region: PixelRect
+}
+
+/// Where the scan frame is, so the worker can decode only the camera pixels under it.
+struct ScanRegion: Sendable, Equatable {
+    /// The frame in view points.
+    var frameInView: SaomaRect
+    /// The preview's size in points.
+    var viewSize: SaomaSize
+    /// Whether the preview is mirrored.
+    var mirrored: Bool
+    /// The symbologies to look for.
+    var symbologies: Set<Symbology>
+
+    /// The camera pixels under the frame for a `width` × `height` frame.
+    func pixels(width: Int, height: Int) -> PixelRect {
+        let transform = ViewTransform(
+            imageSize: SaomaSize(width: Double(width), height: Double(height)), viewSize: viewSize, fit: .cover, mirrored: mirrored)
+        return transform.pixelRegion(fromView: frameInView)
+    }
+}
+
+/// Decodes camera frames on a dedicated thread that owns its decoder: one decode in flight, the
+/// newest frame wins (frames arriving during a decode replace each other).
+///
+/// `submit`, `setRegion`, `setEnabled` and `stop` are safe from any thread; `onDetection` runs on
+/// the worker thread. State is guarded by `condition`.
+final class DecodeWorker: @unchecked Sendable {
+    /// Called on the worker thread with every frame that had codes under the frame.
+    private let onDetection: @Sendable (Detection) -> Void
+    private let makeDecoder: @Sendable () -> BarcodeDecoder?
+    private let condition = NSCondition()
+    private var pending: VideoFrame?
+    private var region: ScanRegion?
+    private var enabled = true
+    private var stopped = false
+    private var finished = false
+    /// Milliseconds spent in the last decodes (for the benchmark's debug log).
+    private(set) var lastDecodeMilliseconds = 0.0
+
+    init(makeDecoder: @escaping @Sendable () -> BarcodeDecoder?, onDetection: @escaping @Sendable (Detection) -> Void) {
+        self.makeDecoder = makeDecoder
+        self.onDetection = onDetection
+        let thread = Thread { [self] in self.run() }
+        thread.name = "saoma-decode"
+        thread.start()
+    }
+
+    /// Offers a frame; it replaces any frame still waiting.
+    func submit(_ frame: VideoFrame) {
+        condition.lock()
+        if enabled && region != nil {
+            pending = frame
+            condition.signal()
+        }
+        condition.unlock()
+    }
+
+    /// Sets where to look (nil: nowhere, e.g. before the view has a size).
+    func setRegion(_ newRegion: ScanRegion?) {
+        condition.lock()
+        region = newRegion
+        condition.unlock()
+    }
+
+    /// Pauses (while results show) or resumes decoding; pausing drops the waiting frame.
+    func setEnabled(_ on: Bool) {
+        condition.lock()
+        enabled = on
+        if !on { pending = nil }
+        condition.unlock()
+    }
+
+    /// Ends the thread and waits for it.
+    func stop() {
+        condition.lock()
+        stopped = true
+        condition.broadcast()
+        while !finished { condition.wait() }
+        condition.unlock()
+    }
+
+    private func run() {
+        let decoder = makeDecoder()
+        while true {
+            condition.lock()
+            while pending == nil && !stopped { condition.wait() }
+            if stopped {
+                finished = true
+                condition.broadcast()
+                condition.unlock()
+                return
+            }
+            let frame = pending
+            pending = nil
+            let region = self.region
+            condition.unlock()
+            guard let frame, let region, let decoder else { continue }
+            let pixels = region.pixels(width: frame.width, height: frame.height)
+            guard !pixels.isEmpty else { continue }
+            let options = DecodeOptions(symbologies: region.symbologies, regionOfInterest: pixels, effort: .fast)
+            let symbols = decoder.decode(frame.luma, options: options).centred(in: pixels)
+            condition.lock()
+            let stillWanted = enabled && !stopped
+            condition.unlock()
+            guard !symbols.isEmpty, stillWanted else { continue }
+            onDetection(
+                Detection(
+                    symbols: symbols.sortedInReadingOrder(), preview: PreviewImage(frame: frame), timestamp: frame.timestamp,
+                    sequence: frame.sequence, region: pixels))
+        }
+    }
+}

@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import GLibSwift
+import SaomaCore
+
+/// The scan frame drawn over the preview: dimmed (or lit) surround, outline, corner and edge
+/// marks, the sweeping scan line; resized by dragging its eight handles or with the arrow keys.
+///
+/// Draws only what `ScanFrame` computes. UI thread only.
+@MainActor
+final class ScanFrameOverlay {
+    /// The drawing and input widget (focusable; covers the preview).
+    let area = SnapshotArea(accessibleRole: GTK_ACCESSIBLE_ROLE_GROUP)
+    /// The frame model; `nil` until the view has a size.
+    private(set) var frame: ScanFrame?
+    /// Fractions of the view restored on first layout (the `scan-frame-size` setting).
+    var initialRelativeSize: SaomaSize?
+    /// Called after the frame's size or position changed (drag, keys, view resize).
+    var onFrameChanged: (() -> Void)?
+    /// Called when a drag or key press finished resizing (to remember the size).
+    var onResizeFinished: (() -> Void)?
+
+    /// Whether the surround is a bright light (low light mode) instead of dimmed.
+    var lightsSurround = false {
+        didSet { gtk_widget_queue_draw(area.widget) }
+    }
+
+    /// Seconds on the monotonic clock when the scan line started; `nil` when it is stopped.
+    private var scanLineStart: Double?
+    private var tickID: guint = 0
+    private var dragHandle: FrameHandle?
+    private var dragStartSize = SaomaSize.zero
+    private var cursorHandle: FrameHandle?
+
+    /// Dim colour outside the frame: black at 50 % alpha.
+    private static let dim = Draw.rgba(0, 0, 0, 0.5)
+    /// The low-light surround: opaque white.
+    private static let light = Draw.rgba(1, 1, 1, 1)
+    /// Outline and marks: white (dark grey over the light surround).
+    private static let outline = Draw.rgba(1, 1, 1, 0.9)
+    private static let outlineOnLight = Draw.rgba(0.2, 0.2, 0.2, 0.9)
+    /// libadwaita's accent blue for marks and the scan line.
+    static let accent = Draw.rgba(0.21, 0.52, 0.89, 1)
+    /// Height of the scan line, in points.
+    private static let scanLineHeight = 3.0
+
+    init() {
+        let widget = area.widget
+        gtk_widget_set_hexpand(widget, 1)
+        gtk_widget_set_vexpand(widget, 1)
+        gtk_widget_set_focusable(widget, 1)
+        gtk_widget_add_css_class(widget, "scan-frame")
+        saoma_accessible_set_label(OpaquePointer(widget), tr("Scan frame"))
+        saoma_accessible_set_description(OpaquePointer(widget), tr("Use the arrow keys to resize; hold Shift for larger steps"))
+        area.draw = { [weak self] snapshot, width, height in self?.draw(snapshot, width, height) }
+        area.onResize = { [weak self] width, height in self?.viewResized(SaomaSize(width: width, height: height)) }
+
+        let drag = gtk_gesture_drag_new()!
+        onDrag(
+            UnsafeMutableRawPointer(drag),
+            begin: { [weak self] x, y in self?.dragBegan(at: SaomaPoint(x: x, y: y), gesture: drag) },
+            update: { [weak self] dx, dy in self?.dragMoved(dx: dx, dy: dy) },
+            end: { [weak self] dx, dy in self?.dragEnded(dx: dx, dy: dy) })
+        gtk_widget_add_controller(widget, drag)
+
+        let motion = gtk_event_controller_motion_new()!
+        onMotion(UnsafeMutableRawPointer(motion)) { [weak self] x, y in self?.pointerMoved(to: SaomaPoint(x: x, y: y)) }
+        gtk_widget_add_controller(widget, motion)
+
+        let keys = gtk_event_controller_key_new()!
+        onKeyPressed(UnsafeMutableRawPointer(keys)) { [weak self] keyval, modifiers in self?.keyPressed(keyval, modifiers) ?? false }
+        gtk_widget_add_controller(widget, keys)
+    }
+
+    /// The frame in view points, when laid out.
+    var rectInView: SaomaRect? { frame?.rect }
+
+    /// Starts the scan line sweeping from the top.
+    func startScanLine() {
+        scanLineStart = monotonicSeconds()
+        if tickID == 0 {
+            tickID = addTickCallback(area.widget) { [weak self] in
+                guard let self, self.scanLineStart != nil else { return false }
+                gtk_widget_queue_draw(self.area.widget)
+                return true
+            }
+        }
+    }
+
+    /// Stops and hides the scan line.
+    func stopScanLine() {
+        scanLineStart = nil
+        if tickID != 0 { gtk_widget_remove_tick_callback(area.widget, tickID) }
+        tickID = 0
+        gtk_widget_queue_draw(area.widget)
+    }
+
+    private func viewResized(_ size: SaomaSize) {
+        if var frame {
+            frame.resizeView(to: size)
+            self.frame = frame
+        } else {
+            frame = ScanFrame(viewSize: size, relativeSize: initialRelativeSize)
+        }
+        onFrameChanged?()
+    }
+
+    private func draw(_ snapshot: OpaquePointer, _ width: Double, _ height: Double) {
+        guard let frame else { return }
+        for rect in frame.surroundRects { Draw.fill(snapshot, rect, lightsSurround ? Self.light : Self.dim) }
+        for rect in frame.outlineRects { Draw.fill(snapshot, rect, lightsSurround ? Self.outlineOnLight : Self.outline) }
+        for rect in frame.markRects { Draw.fill(snapshot, rect, Self.accent) }
+        if let start = scanLineStart {
+            let state = ScanLineAnimation.state(elapsed: monotonicSeconds() - start)
+            let r = frame.rect
+            let y = r.minY + state.progress * (r.height - Self.scanLineHeight)
+            var color = Self.accent
+            color.alpha = Float(state.opacity)
+            Draw.fill(snapshot, SaomaRect(x: r.minX + 8, y: y, width: max(0, r.width - 16), height: Self.scanLineHeight), color)
+        }
+    }
+
+    private func dragBegan(at point: SaomaPoint, gesture: OpaquePointer) {
+        guard let frame, let handle = frame.handle(at: point) else {
+            dragHandle = nil
+            gtk_gesture_set_state(gesture, GTK_EVENT_SEQUENCE_DENIED)
+            return
+        }
+        gtk_gesture_set_state(gesture, GTK_EVENT_SEQUENCE_CLAIMED)
+        gtk_widget_grab_focus(area.widget)
+        dragHandle = handle
+        dragStartSize = frame.size
+    }
+
+    private func dragMoved(dx: Double, dy: Double) {
+        guard let handle = dragHandle, var frame else { return }
+        frame.drag(handle, from: dragStartSize, dx: dx, dy: dy)
+        self.frame = frame
+        gtk_widget_queue_draw(area.widget)
+        onFrameChanged?()
+    }
+
+    private func dragEnded(dx: Double, dy: Double) {
+        guard dragHandle != nil else { return }
+        dragMoved(dx: dx, dy: dy)
+        dragHandle = nil
+        onResizeFinished?()
+    }
+
+    private func pointerMoved(to point: SaomaPoint) {
+        let handle = dragHandle ?? frame?.handle(at: point)
+        guard handle != cursorHandle else { return }
+        cursorHandle = handle
+        gtk_widget_set_cursor_from_name(area.widget, handle?.cursorName)
+    }
+
+    private func keyPressed(_ keyval: UInt32, _ modifiers: UInt32) -> Bool {
+        let key: ArrowKey
+        switch Int32(keyval) {
+        case GDK_KEY_Up, GDK_KEY_KP_Up: key = .up
+        case GDK_KEY_Down, GDK_KEY_KP_Down: key = .down
+        case GDK_KEY_Left, GDK_KEY_KP_Left: key = .left
+        case GDK_KEY_Right, GDK_KEY_KP_Right: key = .right
+        default: return false
+        }
+        guard var frame else { return false }
+        frame.nudge(key, large: modifiers & GDK_SHIFT_MASK.rawValue != 0)
+        self.frame = frame
+        gtk_widget_queue_draw(area.widget)
+        onFrameChanged?()
+        onResizeFinished?()
+        return true
+    }
+}
+
+/// Seconds on GLib's monotonic clock.
+func monotonicSeconds() -> Double {
+    Double(g_get_monotonic_time()) / 1e6
+}

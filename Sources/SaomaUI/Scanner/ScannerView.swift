@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GLibSwift
+import SaomaCore
+
+/// The live scanner page: the camera preview filling the area (aspect-fill), the scan frame,
+/// the markers and hint, and the low-light button.
+///
+/// It draws what it is given (`showFrame`, `present`) and reports the scan frame's region so
+/// the decode worker reads only what the frame covers. UI thread only.
+@MainActor
+final class ScannerView {
+    /// The page's widget (a `GtkOverlay`; owned).
+    let widget: UnsafeMutablePointer<GtkWidget>
+    let preview = SnapshotArea()
+    let frameOverlay = ScanFrameOverlay()
+    let chooser = CodeChooser()
+    /// The "Low light" toggle (shown while the light is low or the light is on).
+    let lowLightButton: UnsafeMutablePointer<GtkWidget>
+
+    /// Called when the region to decode changed (frame moved, view resized, mirror toggled).
+    var onRegionChanged: ((ScanRegion?) -> Void)?
+    /// Called when the person turns the low-light mode on or off.
+    var onLowLightChanged: ((Bool) -> Void)?
+    /// Called once, when the first camera frame is on screen.
+    var onFirstFrame: (() -> Void)?
+
+    /// Whether the preview is mirrored (decoding is unaffected, the region follows).
+    var mirrored: Bool {
+        didSet {
+            gtk_widget_queue_draw(preview.widget)
+            chooser.relayout(transform: transform)
+            regionChanged()
+        }
+    }
+
+    /// The symbologies to look for.
+    var symbologies: Set<Symbology> = Set(Symbology.allCases) {
+        didSet { regionChanged() }
+    }
+
+    /// The texture shown (owned: one reference), and the pixel size of its frame.
+    private var texture: OpaquePointer?
+    private var imageSize = SaomaSize.zero
+    /// Whether the preview is frozen on a detection's frame.
+    private(set) var isFrozen = false
+    private var lowLight = LowLightMonitor()
+    private var updatingLowLightButton = false
+    private var shownFirstFrame = false
+    /// Debug geometry log to stderr (`SAOMA_DEBUG_GEOMETRY=1`), read by end-to-end tests and the benchmark.
+    private let debugGeometry = debugGeometryEnabled
+
+    init(mirrored: Bool, frameRelativeSize: SaomaSize?) {
+        self.mirrored = mirrored
+        widget = gtk_overlay_new()
+        g_object_ref_sink(widget)
+        lowLightButton = gtk_toggle_button_new()
+        g_object_ref_sink(lowLightButton)
+        gtk_widget_add_css_class(widget, "scanner")
+        gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
+
+        gtk_widget_set_hexpand(preview.widget, 1)
+        gtk_widget_set_vexpand(preview.widget, 1)
+        gtk_widget_add_css_class(preview.widget, "camera-preview")
+        gtk_overlay_set_child(OpaquePointer(widget), preview.widget)
+        preview.draw = { [weak self] snapshot, width, height in self?.drawPreview(snapshot, width, height) }
+        preview.onResize = { [weak self] _, _ in
+            guard let self else { return }
+            self.chooser.relayout(transform: self.transform)
+        }
+
+        frameOverlay.initialRelativeSize = frameRelativeSize
+        frameOverlay.onFrameChanged = { [weak self] in self?.regionChanged() }
+        gtk_overlay_add_overlay(OpaquePointer(widget), frameOverlay.area.widget)
+        gtk_overlay_add_overlay(OpaquePointer(widget), chooser.markers.widget)
+        gtk_overlay_add_overlay(OpaquePointer(widget), chooser.hintBar)
+
+        let content = adw_button_content_new()!
+        adw_button_content_set_icon_name(gcast(content), "display-brightness-symbolic")
+        adw_button_content_set_label(gcast(content), tr("Low light"))
+        gtk_button_set_child(gcast(lowLightButton), content)
+        gtk_widget_set_tooltip_text(lowLightButton, tr("Light up the window around the frame and raise the camera’s exposure"))
+        gtk_widget_add_css_class(lowLightButton, "low-light")
+        gtk_widget_add_css_class(lowLightButton, "pill")
+        gtk_widget_set_halign(lowLightButton, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(lowLightButton, GTK_ALIGN_START)
+        gtk_widget_set_margin_top(lowLightButton, 16)
+        gtk_widget_set_visible(lowLightButton, 0)
+        onToggled(lowLightButton) { [weak self] in self?.lowLightToggled() }
+        gtk_overlay_add_overlay(OpaquePointer(widget), lowLightButton)
+        frameOverlay.startScanLine()
+    }
+
+    isolated deinit {
+        if let texture { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        g_object_unref(lowLightButton)
+        g_object_unref(widget)
+    }
+
+    /// The transform between the shown frame's pixels and the preview's points.
+    var transform: ViewTransform {
+        ViewTransform(imageSize: imageSize, viewSize: preview.allocatedSize, fit: .cover, mirrored: mirrored)
+    }
+
+    /// The region the decode worker should read, once the view has a size.
+    var region: ScanRegion? {
+        guard let rect = frameOverlay.rectInView, !preview.allocatedSize.isEmpty else { return nil }
+        return ScanRegion(frameInView: rect, viewSize: preview.allocatedSize, mirrored: mirrored, symbologies: symbologies)
+    }
+
+    /// Shows a live camera frame (ignored while frozen on a detection).
+    func showFrame(_ frame: FramePipeline.PreviewFrame) {
+        observeLight(frame.meanLuma)
+        guard !isFrozen else { return }
+        setImage(frame.image)
+        if !shownFirstFrame {
+            shownFirstFrame = true
+            if debugGeometry { debugLog("first-frame t=\(monotonicSeconds()) seq=\(frame.sequence)") }
+            onFirstFrame?()
+        }
+    }
+
+    /// Freezes the preview on a detection's frame and shows markers over its codes; returns
+    /// `false` when the detection is not taken (a choice is already under way).
+    @discardableResult
+    func present(_ detection: Detection) -> Bool {
+        guard !isFrozen else { return false }
+        setImage(detection.preview)
+        let transform = self.transform
+        guard chooser.present(detection.symbols, transform: transform) else { return false }
+        isFrozen = true
+        frameOverlay.stopScanLine()
+        if debugGeometry {
+            logMarkers(detection, transform: transform)
+            if chooser.choice.offersChoice, let cancel = chooser.cancelButton {
+                // Logged once laid out (a tenth of a second later).
+                addTimeout(milliseconds: 100) {
+                    guard let origin = screenPoint(of: cancel) else { return false }
+                    let w = Double(gtk_widget_get_width(cancel))
+                    let h = Double(gtk_widget_get_height(cancel))
+                    debugLog("cancel-button x=\(origin.x + w / 2) y=\(origin.y + h / 2)")
+                    return false
+                }
+            }
+        }
+        return true
+    }
+
+    /// Back to live scanning: unfreezes, restarts the scan line, clears markers.
+    func resume() {
+        chooser.reset()
+        isFrozen = false
+        frameOverlay.startScanLine()
+    }
+
+    /// Forgets the shown frame (the camera stopped or changed).
+    func clearImage() {
+        if let texture { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        texture = nil
+        gtk_widget_queue_draw(preview.widget)
+    }
+
+    private func setImage(_ image: PreviewImage) {
+        guard let newTexture = image.makeTexture() else { return }
+        if let texture { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        texture = newTexture
+        if image.size != imageSize {
+            imageSize = image.size
+            regionChanged()
+        }
+        gtk_widget_queue_draw(preview.widget)
+    }
+
+    private func drawPreview(_ snapshot: OpaquePointer, _ width: Double, _ height: Double) {
+        Draw.fill(snapshot, SaomaRect(x: 0, y: 0, width: width, height: height), Draw.rgba(0, 0, 0, 1))
+        guard let texture else { return }
+        let t = transform
+        guard !t.isDegenerate else { return }
+        let r = t.imageRectInView
+        var clip = graphene_rect_t(
+            origin: graphene_point_t(x: 0, y: 0), size: graphene_size_t(width: Float(width), height: Float(height)))
+        gtk_snapshot_push_clip(snapshot, &clip)
+        gtk_snapshot_save(snapshot)
+        var origin = graphene_point_t(x: Float(t.mirrored ? r.maxX : r.minX), y: Float(r.minY))
+        gtk_snapshot_translate(snapshot, &origin)
+        gtk_snapshot_scale(snapshot, Float(t.mirrored ? -t.scale : t.scale), Float(t.scale))
+        gdk_paintable_snapshot(texture, snapshot, t.imageSize.width, t.imageSize.height)
+        gtk_snapshot_restore(snapshot)
+        gtk_snapshot_pop(snapshot)
+    }
+
+    private func regionChanged() {
+        onRegionChanged?(region)
+        if debugGeometry, let rect = frameOverlay.rectInView {
+            let roi = transform.pixelRegion(fromView: rect)
+            debugLog(
+                "frame origin=\(screenPoint(of: preview.widget).map { "\($0.x),\($0.y)" } ?? "?") view=\(Int(preview.allocatedSize.width))x\(Int(preview.allocatedSize.height)) rect=\(rect.minX),\(rect.minY),\(rect.width),\(rect.height) roi=\(roi.x),\(roi.y),\(roi.width),\(roi.height) mirrored=\(mirrored)"
+            )
+        }
+    }
+
+    private func observeLight(_ meanLuma: Double) {
+        let wasShown = lowLight.showsButton
+        lowLight.observe(meanLuma: meanLuma, at: monotonicSeconds())
+        if lowLight.showsButton != wasShown { gtk_widget_set_visible(lowLightButton, lowLight.showsButton ? 1 : 0) }
+    }
+
+    private func lowLightToggled() {
+        let on = gtk_toggle_button_get_active(gcast(lowLightButton)) != 0
+        lowLight.lightOn = on
+        frameOverlay.lightsSurround = on
+        if on { gtk_widget_add_css_class(widget, "lit") } else { gtk_widget_remove_css_class(widget, "lit") }
+        gtk_widget_set_visible(lowLightButton, lowLight.showsButton ? 1 : 0)
+        onLowLightChanged?(on)
+    }
+
+    private func logMarkers(_ detection: Detection, transform: ViewTransform) {
+        let rects = chooser.markers.markerRects
+        debugLog("markers t=\(monotonicSeconds()) captured=\(detection.timestamp) seq=\(detection.sequence) count=\(rects.count)")
+        for (symbol, rect) in zip(detection.symbols, rects) {
+            let centre = rect.center
+            debugLog("marker x=\(centre.x) y=\(centre.y) size=\(rect.width) text=\(symbol.displayText)")
+        }
+    }
+}

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import GLibSwift
+import SaomaCore
+
+/// The page shown instead of the preview when the camera cannot stream: what happened and a
+/// way forward (Retry, Open an Image…, or another camera from the picker).
+///
+/// UI thread only; owns its widget.
+@MainActor
+final class CameraProblemPage {
+    /// The `AdwStatusPage`.
+    let widget: UnsafeMutablePointer<GtkWidget>
+    /// Called when the person presses Retry.
+    var onRetry: (() -> Void)?
+    private let retryButton: UnsafeMutablePointer<GtkWidget>
+
+    init() {
+        widget = adw_status_page_new()
+        g_object_ref_sink(widget)
+        gtk_widget_add_css_class(widget, "camera-problem")
+        let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+        gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
+        retryButton = gtk_button_new_with_mnemonic(tr("_Retry"))
+        gtk_widget_add_css_class(retryButton, "pill")
+        gtk_widget_add_css_class(retryButton, "suggested-action")
+        let open = gtk_button_new_with_mnemonic(tr("_Open an Image…"))!
+        gtk_widget_add_css_class(open, "pill")
+        gtk_actionable_set_action_name(gcast(open), "win.open-image")
+        gtk_box_append(gcast(buttons), retryButton)
+        gtk_box_append(gcast(buttons), open)
+        adw_status_page_set_child(gcast(widget), buttons)
+        onClicked(retryButton) { [weak self] in self?.onRetry?() }
+    }
+
+    isolated deinit {
+        g_object_unref(widget)
+    }
+
+    /// Shows `problem`.
+    func show(_ problem: CameraProblem) {
+        let text = CameraProblemPage.text(for: problem)
+        adw_status_page_set_icon_name(gcast(widget), text.icon)
+        adw_status_page_set_title(gcast(widget), text.title)
+        adw_status_page_set_description(gcast(widget), text.description)
+        // Unplugged cameras come back by themselves; Retry still helps after a replug elsewhere.
+        gtk_widget_set_visible(retryButton, 1)
+    }
+
+    /// Icon, title and explanation for each problem (translatable; `{device}` and `{message}` are placeholders).
+    static func text(for problem: CameraProblem) -> (icon: String, title: String, description: String) {
+        func filled(_ s: String, _ device: String, _ message: String = "") -> String {
+            s.replacingOccurrences(of: "{device}", with: device).replacingOccurrences(of: "{message}", with: message)
+        }
+        switch problem {
+        case .noCamera:
+            return (
+                "camera-disabled-symbolic", tr("No Camera Found"),
+                tr("Connect a webcam — it is picked up as soon as it appears — or open an image instead.")
+            )
+        case .permissionDenied(let device):
+            return (
+                "dialog-password-symbolic", tr("Camera Access Denied"),
+                filled(
+                    tr(
+                        "Saoma may not use {device}. Add yourself to the “video” group (sudo usermod -aG video $USER), log in again, then retry."
+                    ),
+                    device)
+            )
+        case .busy(let device):
+            return (
+                "camera-web-symbolic", tr("Camera in Use"),
+                filled(tr("{device} is being used by another application. Close it, then retry."), device)
+            )
+        case .unplugged(let device):
+            return (
+                "camera-disabled-symbolic", tr("Camera Unplugged"),
+                filled(tr("{device} was disconnected. Plug it back in and scanning resumes by itself."), device)
+            )
+        case .noUsableFormat(let device):
+            return (
+                "camera-web-symbolic", tr("Camera Not Supported"),
+                filled(tr("{device} offers no picture format Saoma can read. Choose another camera or open an image."), device)
+            )
+        case .failed(let device, let message):
+            return ("dialog-warning-symbolic", tr("Camera Problem"), filled(tr("{device}: {message}"), device, message))
+        }
+    }
+}

@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GLibSwift
+import SaomaUI
+import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// The repository root (three levels above this file: Tests/SaomaUITests/…).
+private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+private func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("saoma-desktop-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+@Suite("Detection sound")
+@MainActor
+struct DetectionSoundTests {
+    static let soundPath = packageRoot.appendingPathComponent("data/sounds/detected.wav").path
+
+    @Test func disabledSettingPlaysNothing() {
+        let sound = DetectionSound(path: Self.soundPath, isEnabled: { false }, hasAudioOutput: { true })
+        #expect(sound.play() == .disabled)
+        #expect(!sound.isLoaded)
+    }
+
+    @Test func noAudioOutputIsSkippedQuietly() {
+        let sound = DetectionSound(path: Self.soundPath, isEnabled: { true }, hasAudioOutput: { false })
+        #expect(sound.play() == .noAudioOutput)
+        #expect(!sound.isLoaded)
+    }
+
+    @Test func missingFileIsUnavailableOnce() {
+        var asked = 0
+        let sound = DetectionSound(
+            path: "/nonexistent/detected.wav", isEnabled: { true },
+            hasAudioOutput: {
+                asked += 1
+                return true
+            })
+        #expect(sound.play() == .unavailable)
+        #expect(sound.play() == .unavailable)
+        #expect(asked == 1, "a broken sound should stop probing")
+    }
+
+    /// With an output and GTK initialised, the real GtkMediaFile is created and the chirp started
+    /// (twice: a replay restarts it); before gtk_init, the media backend is not touched at all.
+    @Test func playsTheBundledFileOnlyOnceGtkIsUp() {
+        let sound = DetectionSound(path: Self.soundPath, isEnabled: { true }, hasAudioOutput: { true })
+        let expected: DetectionSound.Outcome = gtk_is_initialized() != 0 ? .played : .unavailable
+        #expect(sound.play() == expected)
+        #expect(sound.isLoaded == (expected == .played))
+        #expect(sound.play() == expected)
+    }
+
+    @Test func bundledSoundIsAShortMonoWave() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: Self.soundPath))
+        #expect(data.prefix(4) == Data("RIFF".utf8))
+        #expect(data.subdata(in: 8..<12) == Data("WAVE".utf8))
+        let channels = UInt16(data[22]) | UInt16(data[23]) << 8
+        let rate = UInt32(data[24]) | UInt32(data[25]) << 8 | UInt32(data[26]) << 16 | UInt32(data[27]) << 24
+        let bytesPerSecond = Double(rate) * Double(channels) * 2
+        let seconds = Double(data.count - 44) / bytesPerSecond
+        #expect(channels == 1)
+        #expect(seconds > 0.1 && seconds < 0.25, "chirp lasts \(seconds) s")
+    }
+
+    @Test(arguments: [
+        ([:], [], false),
+        (["PULSE_SERVER": "unix:/run/pulse"], [], true),
+        ([:], ["pcmC0D0c", "controlC0"], false),
+        ([:], ["pcmC0D0p"], true),
+    ])
+    func audioOutputDetection(environment: [String: String], devices: [String], expected: Bool) throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for device in devices { _ = FileManager.default.createFile(atPath: folder.appendingPathComponent(device).path, contents: nil) }
+        #expect(DetectionSound.audioOutputAvailable(environment: environment, deviceDirectory: folder.path) == expected)
+    }
+
+    @Test func runtimeSocketCountsAsOutput() throws {
+        let runtime = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: runtime) }
+        #expect(!DetectionSound.audioOutputAvailable(environment: ["XDG_RUNTIME_DIR": runtime.path], deviceDirectory: "/nonexistent"))
+        _ = FileManager.default.createFile(atPath: runtime.appendingPathComponent("pipewire-0").path, contents: nil)
+        #expect(DetectionSound.audioOutputAvailable(environment: ["XDG_RUNTIME_DIR": runtime.path], deviceDirectory: "/nonexistent"))
+    }
+}
+
+@Suite("Keyboard shortcuts")
+@MainActor
+struct AcceleratorTests {
+    /// The shortcuts SPEC.md §5 asks for, with the action each must trigger.
+    static let required: [(action: String, accelerator: String)] = [
+        ("win.open-image", "<Ctrl>o"), ("win.paste", "<Ctrl>v"), ("win.generate", "<Ctrl>g"),
+        ("win.copy-result", "<Ctrl>c"), ("win.cancel", "Escape"), ("win.show-help-overlay", "F1"),
+        ("win.show-help-overlay", "<Ctrl>question"), ("app.quit", "<Ctrl>q"),
+    ]
+
+    /// Key value and modifier bits of an accelerator, or (0, 0) when it does not parse.
+    static func parse(_ accelerator: String) -> [UInt32] {
+        var key: guint = 0
+        var modifiers = GdkModifierType(rawValue: 0)
+        guard gtk_accelerator_parse(accelerator, &key, &modifiers) != 0 else { return [0, 0] }
+        return [key, modifiers.rawValue]
+    }
+
+    @Test func everyRequiredShortcutIsBound() {
+        for (action, accelerator) in Self.required {
+            #expect(Accelerators.accelerators(for: action).contains(accelerator), "\(action) lacks \(accelerator)")
+        }
+    }
+
+    @Test func everyAcceleratorParses() {
+        for binding in Accelerators.bindings {
+            for accelerator in binding.accelerators {
+                #expect(Self.parse(accelerator)[0] != 0, "\(accelerator) does not parse")
+            }
+        }
+    }
+
+    @Test func noKeyIsBoundTwice() {
+        let all = Accelerators.bindings.flatMap(\.accelerators)
+        #expect(Set(all).count == all.count)
+    }
+
+    @Test func installBindsThemOnAnApplication() throws {
+        let app = try #require(gtk_application_new("io.github.saoma.Saoma.AcceleratorTest", G_APPLICATION_NON_UNIQUE))
+        defer { g_object_unref(app) }
+        Accelerators.install(on: app)
+        for binding in Accelerators.bindings {
+            guard let accels = gtk_application_get_accels_for_action(app, binding.action) else {
+                Issue.record("no accelerators for \(binding.action)")
+                continue
+            }
+            defer { g_strfreev(accels) }
+            var installed: [String] = []
+            var index = 0
+            while let accel = accels[index] {
+                installed.append(String(cString: accel))
+                index += 1
+            }
+            // GTK normalises names ("<Ctrl>o" → "<Control>o"): compare parsed keys and modifiers.
+            #expect(installed.map(Self.parse) == binding.accelerators.map(Self.parse), "\(binding.action): \(installed)")
+        }
+    }
+}
+
+@Suite("Shortcuts window definition")
+@MainActor
+struct ShortcutsWindowTests {
+    @Test func listsEveryShortcutOnce() {
+        let entries = ShortcutsWindow.groups.flatMap(\.entries)
+        #expect(entries.count == Accelerators.bindings.count)
+        for binding in Accelerators.bindings {
+            let shown = binding.accelerators.joined(separator: " ")
+            #expect(entries.contains { $0.accelerators == shown }, "\(binding.action) is not in the shortcuts window")
+        }
+        #expect(entries.allSatisfy { !$0.title.isEmpty })
+    }
+
+    @Test func builderDefinitionIsWellFormedXML() throws {
+        let xml = ShortcutsWindow.builderXML()
+        let document = try XMLDocument(xmlString: xml)
+        let shortcuts = try document.nodes(forXPath: "//object[@class='GtkShortcutsShortcut']")
+        #expect(shortcuts.count == Accelerators.bindings.count)
+        let window = try document.nodes(forXPath: "//object[@class='GtkShortcutsWindow'][@id='help_overlay']")
+        #expect(window.count == 1)
+        #expect(xml.contains("&lt;Ctrl&gt;o"))
+    }
+}

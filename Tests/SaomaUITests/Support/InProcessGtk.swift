@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GLibSwift
+
+/// Xvfb's process id, killed when the test process exits (0 before it starts).
+nonisolated(unsafe) private var xvfbProcessID: pid_t = 0
+
+/// GTK inside the test process: one private Xvfb (started on first use, `-displayfd`), GTK and
+/// libadwaita initialised on the main thread, and helpers to drive and inspect widgets.
+///
+/// Main thread only (XCTest runs test methods there); GTK is initialised once per process.
+@MainActor
+enum InProcessGtk {
+    /// Seconds to wait for Xvfb to report its display, or for a condition in `iterate(until:)`
+    /// before giving up (a guard against hangs, not a timing assertion).
+    static let patience: TimeInterval = 15
+
+    /// The X display (`:N`) of the private Xvfb, once started.
+    private(set) static var display: String?
+    /// Why start-up failed, if it did.
+    private static var failure: String?
+
+    /// Starts Xvfb and GTK unless already done; throws with the reason when that is impossible.
+    static func start() throws {
+        if display != nil { return }
+        if let failure { throw SetUpError(failure) }
+        do {
+            let number = try startXvfb()
+            let name = ":\(number)"
+            setenv("DISPLAY", name, 1)
+            setenv("GDK_BACKEND", "x11", 1)
+            setenv("GSK_RENDERER", "cairo", 1)
+            setenv("GTK_A11Y", "none", 1)
+            unsetenv("WAYLAND_DISPLAY")
+            gtk_init()
+            adw_init()
+            display = name
+        } catch {
+            failure = "\(error)"
+            throw error
+        }
+    }
+
+    /// Starts `Xvfb -displayfd 1` and returns the display number it chose.
+    private static func startXvfb() throws -> Int {
+        guard let path = ["/usr/bin/Xvfb", "/usr/local/bin/Xvfb"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw SetUpError("Xvfb is not installed (scripts/bootstrap installs it)")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-terminate"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        xvfbProcessID = process.processIdentifier
+        atexit {
+            if xvfbProcessID > 0 { kill(xvfbProcessID, SIGTERM) }
+        }
+        var text = ""
+        let reader = output.fileHandleForReading
+        while !text.contains("\n") {
+            let data = reader.availableData
+            if data.isEmpty { throw SetUpError("Xvfb exited before reporting its display") }
+            text += String(decoding: data, as: UTF8.self)
+        }
+        guard let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw SetUpError("Xvfb reported an unreadable display: \(text)")
+        }
+        return number
+    }
+
+    /// Runs the GLib main loop until `condition` holds or `patience` runs out; returns the condition.
+    @discardableResult
+    static func iterate(until condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(patience)
+        while !condition() {
+            if Date() > deadline { return false }
+            if g_main_context_iteration(nil, 0) == 0 { usleep(2000) }
+        }
+        return true
+    }
+
+    /// Runs pending main-loop work (layout, idle handlers) without waiting.
+    static func flush() {
+        for _ in 0..<50 where g_main_context_iteration(nil, 0) != 0 {}
+    }
+
+    /// A new window holding `child`, presented.
+    static func window(holding child: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
+        let window = gtk_window_new()!
+        gtk_window_set_default_size(gcast(window), 480, 720)
+        gtk_window_set_child(gcast(window), child)
+        gtk_window_present(gcast(window))
+        iterate { gtk_widget_get_mapped(window) != 0 }
+        return window
+    }
+
+    /// Whether `widget` is an instance of `type` (or a subclass).
+    static func isA(_ widget: UnsafeMutableRawPointer, _ type: GType) -> Bool {
+        g_type_check_instance_is_a(widget.assumingMemoryBound(to: GTypeInstance.self), type) != 0
+    }
+
+    /// `root` and every widget below it, depth first.
+    static func descendants(of root: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
+        var out = [root]
+        var child = gtk_widget_get_first_child(root)
+        while let current = child {
+            out += descendants(of: current)
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return out
+    }
+
+    /// The texts of all labels below `root`, in tree order.
+    static func labelTexts(in root: UnsafeMutablePointer<GtkWidget>) -> [String] {
+        descendants(of: root).filter { isA($0, gtk_label_get_type()) }.map(labelText)
+    }
+
+    /// The text of one label.
+    static func labelText(_ label: UnsafeMutablePointer<GtkWidget>) -> String {
+        gtk_label_get_text(OpaquePointer(label)).map { String(cString: $0) } ?? ""
+    }
+
+    /// The labels below `root` carrying CSS class `name`.
+    static func labels(in root: UnsafeMutablePointer<GtkWidget>, withClass name: String) -> [String] {
+        descendants(of: root).filter { isA($0, gtk_label_get_type()) && gtk_widget_has_css_class($0, name) != 0 }.map(labelText)
+    }
+
+    /// A button: the widget, its visible label (joined label texts inside it) and its tooltip.
+    struct Button {
+        var widget: UnsafeMutablePointer<GtkWidget>
+        var label: String
+        var tooltip: String
+        /// What a screen reader would call it: the visible label, else the tooltip/accessible label.
+        var name: String { label.isEmpty ? tooltip : label }
+    }
+
+    /// Every button below `root`.
+    static func buttons(in root: UnsafeMutablePointer<GtkWidget>) -> [Button] {
+        descendants(of: root).filter { isA($0, gtk_button_get_type()) }.map { button in
+            Button(
+                widget: button, label: labelTexts(in: button).joined(separator: " "),
+                tooltip: gtk_widget_get_tooltip_text(button).map { String(cString: $0) } ?? "")
+        }
+    }
+
+    /// The first button below `root` named `name`, or `nil`.
+    static func button(named name: String, in root: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
+        buttons(in: root).first { $0.name == name }?.widget
+    }
+
+    /// Activates `button` the way the keyboard does, and waits until its `clicked` has run
+    /// (`done`), since GTK emits it after a short press animation.
+    @discardableResult
+    static func press(_ button: UnsafeMutablePointer<GtkWidget>, until done: () -> Bool) -> Bool {
+        gtk_widget_activate(button)
+        return iterate(until: done)
+    }
+
+    /// The message dialogs currently open, newest last.
+    static func messageDialogs() -> [UnsafeMutablePointer<AdwMessageDialog>] {
+        guard let list = gtk_window_list_toplevels() else { return [] }
+        defer { g_list_free(list) }
+        var out: [UnsafeMutablePointer<AdwMessageDialog>] = []
+        var node: UnsafeMutablePointer<GList>? = list
+        while let current = node {
+            if let data = current.pointee.data, isA(data, adw_message_dialog_get_type()),
+                gtk_widget_get_visible(data.assumingMemoryBound(to: GtkWidget.self)) != 0
+            {
+                out.append(data.assumingMemoryBound(to: AdwMessageDialog.self))
+            }
+            node = current.pointee.next
+        }
+        return out
+    }
+
+    /// Reads the clipboard of `widget`'s display back through GDK, iterating the main loop.
+    static func clipboardText(of widget: UnsafeMutablePointer<GtkWidget>) -> String? {
+        guard let clipboard = gtk_widget_get_clipboard(widget) else { return nil }
+        final class Result {
+            var done = false
+            var text: String?
+        }
+        let result = Result()
+        let data = Unmanaged.passRetained(result).toOpaque()
+        gdk_clipboard_read_text_async(
+            clipboard, nil,
+            { source, asyncResult, data in
+                guard let data else { return }
+                let result = Unmanaged<Result>.fromOpaque(data).takeRetainedValue()
+                if let source, let text = gdk_clipboard_read_text_finish(OpaquePointer(source), asyncResult, nil) {
+                    result.text = String(cString: text)
+                    g_free(text)
+                }
+                result.done = true
+            }, data)
+        iterate { result.done }
+        return result.text
+    }
+
+    /// Reads the X clipboard with `xclip` from outside this process, while the main loop
+    /// keeps running so GTK can answer the selection request; `nil` when xclip is missing.
+    static func xclipText() -> String? {
+        guard let display, FileManager.default.isExecutableFile(atPath: "/usr/bin/xclip") else { return nil }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xclip")
+        process.arguments = ["-o", "-selection", "clipboard"]
+        process.environment = ["DISPLAY": display, "PATH": "/usr/bin:/bin"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        do { try process.run() } catch { return nil }
+        final class Collected: @unchecked Sendable {
+            let lock = NSLock()
+            var data = Data()
+        }
+        let collected = Collected()
+        output.fileHandleForReading.readabilityHandler = { handle in
+            let chunk = handle.availableData
+            collected.lock.lock()
+            collected.data.append(chunk)
+            collected.lock.unlock()
+        }
+        iterate { !process.isRunning }
+        output.fileHandleForReading.readabilityHandler = nil
+        collected.lock.lock()
+        defer { collected.lock.unlock() }
+        collected.data.append(output.fileHandleForReading.readDataToEndOfFile())
+        return String(decoding: collected.data, as: UTF8.self)
+    }
+
+    /// A start-up failure with its reason.
+    struct SetUpError: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+}
