@@ -62,8 +62,10 @@ public final class GeneratorPage {
     var isGenerating = false
     /// The code shown and exported (nil when there is none), with the text it holds.
     private(set) var current: GeneratorResult?
-    /// The accessible label last given to the preview (kept for tests: GTK 4.8 cannot read it back).
+    /// The accessible label and description last given to the preview (kept for tests: GTK 4.8
+    /// cannot read them back).
     private(set) var previewAccessibleLabel = ""
+    private(set) var previewAccessibleDescription = ""
     /// The full-screen view while it is open.
     var fullScreen: GeneratorFullScreen?
     /// The open save dialog, kept alive until it answers.
@@ -152,11 +154,13 @@ public final class GeneratorPage {
         if let result {
             preview.show(result.appearance)
             previewAccessibleLabel = GeneratorMessages.accessibleLabel(for: result.text)
+            previewAccessibleDescription = GeneratorMessages.accessibleDescription(for: result)
         } else {
             preview.show(nil)
             previewAccessibleLabel = tr("No QR code yet")
+            previewAccessibleDescription = tr("Fill in the fields above to make a code.")
         }
-        GeneratorPage.setAccessibleLabel(preview.widget, previewAccessibleLabel)
+        GeneratorPage.setAccessibleText(preview.widget, label: previewAccessibleLabel, description: previewAccessibleDescription)
         fullScreen?.show(result?.appearance)
     }
 
