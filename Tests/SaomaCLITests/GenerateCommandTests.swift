@@ -241,6 +241,10 @@ struct GenerateCommandTests {
             #expect(outcome.status == 2)
             #expect(outcome.stderr.contains(path) && outcome.stderr.contains(mention), "\(outcome.stderr)")
         }
+        let huge = folder.file("huge.bin")
+        try Data(count: 100_000).write(to: URL(fileURLWithPath: huge))
+        let tooLarge = try generate(["--input", huge, "-o", folder.file("z.png")])
+        #expect(tooLarge.status == 2 && tooLarge.stderr.contains("65536") && tooLarge.stderr.contains("2953"), "\(tooLarge.stderr)")
         let missing = try generate(["--input", folder.file("missing.bin"), "-o", folder.file("y.png")])
         #expect(missing.status == 2 && missing.stderr.contains("missing.bin"))
         let noOutput = try generate(["x"])

@@ -52,24 +52,28 @@ import Testing
         #expect(lines.first { $0.event == "problem" }?.problemKind == "noCamera")
     }
 
-    @Test(arguments: ["yuv420", "rgb24"])
-    func deliversTheSceneAt720p(pixelPath: String) throws {
-        let camera = try FakeCamera()
+    @Test(arguments: [
+        ("YUYV", "automatic", 16.0, 235.0), ("YUYV", "yuyv", 16, 235), ("YUYV", "yuv420", 16, 235), ("YUYV", "rgb24", 16, 235),
+        // libv4lconvert decodes JPEG to full-range luma.
+        ("MJPG", "automatic", 0, 255), ("MJPG", "rgb24", 0, 255),
+    ])
+    func deliversTheSceneAt720p(format: String, pixelPath: String, black: Double, white: Double) throws {
+        let camera = try FakeCamera(settings: ["FORMAT": format])
         try Self.splitScene(camera)
         let (lines, status) = try camera.run(["capture", "--frames", "3", "--pixel-path", pixelPath])
         #expect(status == 0)
         let streaming = try #require(lines.first { $0.event == "streaming" })
         let mode = try #require(streaming.object("mode"))
         #expect(mode.int("width") == 1280 && mode.int("height") == 720 && mode.int("fps") == 30)
-        #expect(mode.string("format") == "YUYV")
+        #expect(mode.string("format") == format)
         let frames = lines.filter { $0.event == "frame" }
         #expect(frames.count == 3)
         for frame in frames {
             #expect(frame.int("width") == 1280 && frame.int("height") == 720)
             #expect(frame.int("rgbBytes") == 1280 * 720 * 3)
-            // Limited-range luma: black 16, white 235.
-            #expect(abs((frame.double("left") ?? 0) - 16) < 3)
-            #expect(abs((frame.double("right") ?? 0) - 235) < 3)
+            #expect(abs((frame.double("left") ?? 0) - black) < 3)
+            #expect(abs((frame.double("right") ?? 0) - white) < 3)
+            // The preview RGB averages the black and the white half.
             let rgb = try #require(frame["rgb"] as? [Double])
             for channel in rgb { #expect(abs(channel - 127.5) < 4) }
         }
@@ -125,16 +129,34 @@ import Testing
         #expect(rest.filter { $0.event == "frame" }.count == 6 - before)
     }
 
-    @Test func recoversWhenTheDeviceNodeIsDeletedAndRecreated() throws {
+    @Test func hotPlugIsNoticedWithoutPolling() throws {
+        let camera = try FakeCamera(count: 2)
+        try FileManager.default.removeItem(atPath: camera.devicePath(1))
+        let probe = try camera.start(["monitor", "--lists", "3", "--timeout", "60"])
+        let initial = probe.waitFor { $0.event == "nodes" }.match
+        #expect(initial?["cameras"] as? [String] == [camera.devicePath(0)])
+        // Plug in a second camera.
+        #expect(FileManager.default.createFile(atPath: camera.devicePath(1), contents: nil))
+        let plugged = probe.waitFor { $0.event == "nodes" }.match
+        #expect(plugged?["cameras"] as? [String] == [camera.devicePath(0), camera.devicePath(1)])
+        // Unplug the first.
+        try FileManager.default.removeItem(atPath: camera.devicePath(0))
+        let unplugged = probe.waitFor { $0.event == "nodes" }.match
+        #expect(unplugged?["cameras"] as? [String] == [camera.devicePath(1)])
+        #expect(probe.finish() == 0)
+    }
+
+    @Test func defaultCameraUnpluggedStaysUnpluggedUntilItReturns() throws {
         let camera = try FakeCamera()
-        let probe = try camera.start(["capture", "--frames", "4", "--timeout", "60"])
+        let probe = try camera.start(["capture", "--frames", "3", "--timeout", "60"])
         #expect(probe.waitFor { $0.event == "frame" }.match != nil)
         try FileManager.default.removeItem(atPath: camera.devicePath())
-        let unplugged = probe.waitFor { $0.event == "problem" }.match
-        #expect(unplugged?.problemKind == "unplugged")
+        let problem = probe.waitFor { $0.event == "problem" }.match
+        #expect(problem?.problemKind == "unplugged")
         #expect(FileManager.default.createFile(atPath: camera.devicePath(), contents: nil))
         var rest: [[String: Any]] = []
         #expect(probe.finish(collecting: &rest) == 0)
+        #expect(!rest.contains { $0.problemKind == "noCamera" })
         #expect(rest.contains { $0.event == "streaming" })
     }
 

@@ -49,7 +49,7 @@ final class ScannerView {
     private var updatingLowLightButton = false
     private var shownFirstFrame = false
     /// Debug geometry log to stderr (`SAOMA_DEBUG_GEOMETRY=1`), read by end-to-end tests and the benchmark.
-    private let debugGeometry = ProcessInfo.processInfo.environment["SAOMA_DEBUG_GEOMETRY"] == "1"
+    private let debugGeometry = debugGeometryEnabled
 
     init(mirrored: Bool, frameRelativeSize: SaomaSize?) {
         self.mirrored = mirrored
@@ -131,7 +131,19 @@ final class ScannerView {
         guard chooser.present(detection.symbols, transform: transform) else { return false }
         isFrozen = true
         frameOverlay.stopScanLine()
-        if debugGeometry { logMarkers(detection, transform: transform) }
+        if debugGeometry {
+            logMarkers(detection, transform: transform)
+            if chooser.choice.offersChoice, let cancel = chooser.cancelButton {
+                // Logged once laid out (a tenth of a second later).
+                addTimeout(milliseconds: 100) {
+                    guard let origin = screenPoint(of: cancel) else { return false }
+                    let w = Double(gtk_widget_get_width(cancel))
+                    let h = Double(gtk_widget_get_height(cancel))
+                    debugLog("cancel-button x=\(origin.x + w / 2) y=\(origin.y + h / 2)")
+                    return false
+                }
+            }
+        }
         return true
     }
 
@@ -183,7 +195,7 @@ final class ScannerView {
         if debugGeometry, let rect = frameOverlay.rectInView {
             let roi = transform.pixelRegion(fromView: rect)
             debugLog(
-                "frame view=\(Int(preview.allocatedSize.width))x\(Int(preview.allocatedSize.height)) rect=\(rect.minX),\(rect.minY),\(rect.width),\(rect.height) roi=\(roi.x),\(roi.y),\(roi.width),\(roi.height) mirrored=\(mirrored)"
+                "frame origin=\(screenPoint(of: preview.widget).map { "\($0.x),\($0.y)" } ?? "?") view=\(Int(preview.allocatedSize.width))x\(Int(preview.allocatedSize.height)) rect=\(rect.minX),\(rect.minY),\(rect.width),\(rect.height) roi=\(roi.x),\(roi.y),\(roi.width),\(roi.height) mirrored=\(mirrored)"
             )
         }
     }
@@ -211,9 +223,4 @@ final class ScannerView {
             debugLog("marker x=\(centre.x) y=\(centre.y) size=\(rect.width) text=\(symbol.displayText)")
         }
     }
-}
-
-/// Writes one `saoma-debug:` line to stderr.
-func debugLog(_ line: String) {
-    FileHandle.standardError.write(Data("saoma-debug: \(line)\n".utf8))
 }
