@@ -12,6 +12,8 @@ import SaomaCore
 /// back through the GLib main loop and only the newest request's result is shown.
 @MainActor
 public final class GeneratorPage {
+    /// Smallest side of the preview, in points (the side panel is 340 points wide).
+    static let previewSide: gint = 280
     /// Milliseconds of typing pause before the preview is regenerated.
     static let debounceMilliseconds: guint = 150
 
@@ -185,7 +187,7 @@ public final class GeneratorPage {
         gtk_stack_set_hhomogeneous(OpaquePointer(formStack), 0)
         gtk_box_append(gcast(column), formStack)
 
-        gtk_widget_set_size_request(preview.widget, 220, 220)
+        gtk_widget_set_size_request(preview.widget, GeneratorPage.previewSide, GeneratorPage.previewSide)
         gtk_widget_set_hexpand(preview.widget, 1)
         gtk_widget_add_css_class(preview.widget, "generator-preview")
         gtk_box_append(gcast(column), preview.widget)
