@@ -68,7 +68,6 @@ public enum SaomaApplication {
     @MainActor
     private static func startup(_ app: UnsafeMutablePointer<AdwApplication>) {
         loadStyle()
-        GeneratorPage.installInWindows()
         let gapp: OpaquePointer? = gcast(UnsafeMutableRawPointer(app))
         addAppAction(gapp, "quit") {
             for window in windows { gtk_window_close(gcast(window.window)) }
