@@ -37,6 +37,12 @@ public struct ScanCommand: Sendable {
         public var file: String
         public var symbols: [Symbol]
         public var error: String?
+
+        public init(file: String, symbols: [Symbol], error: String?) {
+            self.file = file
+            self.symbols = symbols
+            self.error = error
+        }
     }
 
     /// Parses the arguments after `scan`; throws a one-line usage message.
@@ -128,20 +134,21 @@ public struct ScanCommand: Sendable {
             ConsoleOutput.out(helpText)
             return 0
         }
-        var found = false
-        var failed = false
         if options.repeatCount > 1 { return timeDecodes(options) }
+        var results: [FileResult] = []
         let decodeOptions = DecodeOptions(symbologies: options.symbologies, regionOfInterest: options.region, effort: options.effort)
         scan(files: options.files, options: decodeOptions) { result in
             ConsoleOutput.out(format(result, json: options.json, manyFiles: options.files.count > 1))
-            if let error = result.error {
-                failed = true
-                if !options.json { ConsoleOutput.error("saoma scan: \(error)") }
-            }
-            if !result.symbols.isEmpty { found = true }
+            if let error = result.error, !options.json { ConsoleOutput.error("saoma scan: \(error)") }
+            results.append(result)
         }
-        if failed { return exitError }
-        return found ? exitFound : exitNothingFound
+        return exitStatus(for: results)
+    }
+
+    /// zbarimg's convention: 2 when any file failed, else 0 when a code was found, else 4.
+    public static func exitStatus(for results: [FileResult]) -> Int32 {
+        if results.contains(where: { $0.error != nil }) { return exitError }
+        return results.contains(where: { !$0.symbols.isEmpty }) ? exitFound : exitNothingFound
     }
 
     /// Decodes `files` in parallel on every core; `report` gets each result in input order, on the
