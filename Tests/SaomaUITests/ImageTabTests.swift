@@ -188,3 +188,25 @@ struct ImageTabTests {
         _ = try expectMarkers(first, on: twoCodes)
     }
 }
+
+@Suite("Image tab: newest photo wins")
+struct ImageTabNewestWinsTests {
+    @Test("a photo opened while a large one is still loading replaces it; the first one's codes never show")
+    func secondPhotoWins() throws {
+        let photos = try PhotoFactory()
+        let large = try photos.scene(
+            "large.png", width: 4000, height: 3000,
+            codes: [.init(text: "large-a", centerX: 1000, centerY: 1000), .init(text: "large-b", centerX: 3000, centerY: 2000)])
+        let small = try photos.scene("small.png", width: 640, height: 480, codes: [.init(text: "small wins", centerX: 320, centerY: 240)])
+        let list = try photos.write(Array("file://\(small)\r\n".utf8), name: "list.txt")
+        let app = try ImageTabApp(arguments: ["--oneshot", large])
+        try app.setClipboard(file: list, mimeType: "text/uri-list")
+        let (opened, _) = try app.waitForLine { $0.hasPrefix("photo-open ") }
+        #expect(imageTabFields(opened)["name"] == large)
+        try app.key("ctrl+v")
+        #expect(try app.waitForExit() == 0)
+        #expect(app.standardOutput == "small wins\n")
+        let markers = app.debugLines.filter { $0.hasPrefix("photo-marker ") }.compactMap { imageTabFields($0)["text"] }
+        #expect(markers == ["small wins"], "markers shown: \(markers)")
+    }
+}
