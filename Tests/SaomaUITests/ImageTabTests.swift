@@ -173,6 +173,24 @@ struct ImageTabTests {
         #expect(app.standardOutput == "pasted code\n")
     }
 
+    @Test("Ctrl+O opens the file chooser; the chosen photo is scanned")
+    func fileChooserOpensPhoto() throws {
+        let photos = try PhotoFactory()
+        let photo = try photos.scene(
+            "chosen.png", width: 640, height: 480, codes: [.init(text: "chosen in the dialog", centerX: 320, centerY: 240)])
+        let app = try ImageTabApp(arguments: ["--oneshot"])
+        try app.waitForLine { $0.hasPrefix("camera ") }
+        try app.key("ctrl+o")
+        Thread.sleep(forTimeInterval: 1.5)
+        // GTK's own file chooser (no portal here): typing a path opens its location entry.
+        try app.xdotool(["type", "--delay", "20", photo])
+        Thread.sleep(forTimeInterval: 0.5)
+        try app.xdotool(["key", "Return"])
+        #expect(try app.waitForExit() == 0)
+        #expect(app.standardOutput == "chosen in the dialog\n")
+        #expect(app.debugLines.contains { $0.hasPrefix("photo-open ") && imageTabFields($0)["name"] == photo })
+    }
+
     @Test("a second `saoma FILE` opens the photo in the running window")
     func secondInstanceOpensInRunningWindow() throws {
         let photos = try PhotoFactory()
