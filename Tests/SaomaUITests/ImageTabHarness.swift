@@ -369,6 +369,11 @@ final class ImageTabApp {
     /// A screenshot of the whole screen; also saved as `keepAs` in `SAOMA_SCREENSHOT_DIR` when that is set.
     func screenshot(keepAs: String? = nil) throws -> ImageTabShot {
         let path = directory.appendingPathComponent("shot-\(UUID().uuidString).ppm").path
+        if keepAs != nil {
+            // Off the window, so no tooltip covers the kept screenshot.
+            try xdotool(["mousemove", "1390", "990"])
+            Thread.sleep(forTimeInterval: 0.8)
+        }
         try runImageTabTool("/usr/bin/import", ["-window", "root", "-depth", "8", path], display: display.name)
         if let keepAs, let folder = ProcessInfo.processInfo.environment["SAOMA_SCREENSHOT_DIR"] {
             try runImageTabTool(

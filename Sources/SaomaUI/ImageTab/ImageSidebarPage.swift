@@ -14,6 +14,8 @@ final class ImageSidebarPage {
     /// Called with a recent photo's path when the person picks it.
     var onOpenRecent: ((String) -> Void)?
 
+    /// Width of the help text in characters (keeps the panel at its own width).
+    static let helpWidthChars: gint = 30
     /// Most photos listed under "Opened recently".
     static let maxRecent = 8
 
@@ -44,6 +46,7 @@ final class ImageSidebarPage {
         let help = gtk_label_new(
             tr("Open a photo, drop one on the window or paste one (Ctrl+V) to find the codes in it. Click a marker to choose a code."))!
         gtk_label_set_wrap(gcast(help), 1)
+        gtk_label_set_max_width_chars(gcast(help), Self.helpWidthChars)
         gtk_label_set_justify(gcast(help), GTK_JUSTIFY_CENTER)
         gtk_widget_add_css_class(help, "dim-label")
         gtk_box_append(gcast(box), help)
@@ -94,6 +97,8 @@ final class ImageSidebarPage {
             let url = URL(fileURLWithPath: path)
             adw_preferences_row_set_title(gcast(row), url.lastPathComponent)
             adw_action_row_set_subtitle(gcast(row), url.deletingLastPathComponent().path)
+            adw_action_row_set_subtitle_lines(gcast(row), 1)
+            adw_action_row_set_title_lines(gcast(row), 1)
             adw_preferences_row_set_use_markup(gcast(row), 0)
             gtk_list_box_row_set_activatable(gcast(row), 1)
             gtk_widget_set_tooltip_text(row, path)
