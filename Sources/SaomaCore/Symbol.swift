@@ -8,7 +8,8 @@ public struct Symbol: Hashable, Sendable {
     /// The payload as text, or `nil` when it is not text in any encoding we recognise.
     public var text: String?
     /// The outline of the code in image pixels (display orientation): for QR codes the four
-    /// corners top-left, bottom-left, bottom-right, top-right; for linear codes the scan points.
+    /// corners top-left, bottom-left, bottom-right, top-right; for linear codes the same four
+    /// corners of the box around the scan lines that read them.
     public var corners: [Point]
 
     public init(format: Symbology, bytes: [UInt8], text: String?, corners: [Point]) {
