@@ -212,6 +212,7 @@ static void load_config(void) {
             d->fourcc = V4L2_PIX_FMT_YUYV;
             if (format && !strcmp(format, "GREY")) d->fourcc = V4L2_PIX_FMT_GREY;
             else if (format && !strcmp(format, "MJPG")) d->fourcc = V4L2_PIX_FMT_MJPEG;
+            else if (format && !strcmp(format, "H264")) d->fourcc = V4L2_PIX_FMT_H264;
             else if (format && !strcmp(format, "META")) d->fourcc = 0;
             else if (format && strcmp(format, "YUYV"))
                 fprintf(stderr, "fake_v4l2: format %s is not implemented; serving YUYV\n", format);
@@ -445,6 +446,10 @@ static void render_frame(struct fake_handle *h) {
         render_jpeg(h);
         return;
     }
+    if (h->device->fourcc == V4L2_PIX_FMT_H264) {  // never decoded by anyone: an empty stream
+        memset(h->frame, 0, h->sizeimage);
+        return;
+    }
     unsigned w = h->width, ht = h->height;
     for (unsigned y = 0; y < ht; y++) {
         uint8_t *row = h->frame + (size_t)y * h->bytesperline;
@@ -629,8 +634,11 @@ static int fake_ioctl_locked(struct fake_handle *h, unsigned long request, void 
         f->type = type;
         f->pixelformat = d->fourcc;
         snprintf((char *)f->description, sizeof f->description, "%s",
-                 d->fourcc == V4L2_PIX_FMT_GREY ? "8-bit Greyscale" : d->fourcc == V4L2_PIX_FMT_MJPEG ? "Motion-JPEG" : "YUYV 4:2:2");
-        if (d->fourcc == V4L2_PIX_FMT_MJPEG) f->flags = V4L2_FMT_FLAG_COMPRESSED;
+                 d->fourcc == V4L2_PIX_FMT_GREY    ? "8-bit Greyscale"
+                 : d->fourcc == V4L2_PIX_FMT_MJPEG ? "Motion-JPEG"
+                 : d->fourcc == V4L2_PIX_FMT_H264  ? "H.264"
+                                                   : "YUYV 4:2:2");
+        if (d->fourcc == V4L2_PIX_FMT_MJPEG || d->fourcc == V4L2_PIX_FMT_H264) f->flags = V4L2_FMT_FLAG_COMPRESSED;
         return 0;
     }
     case VIDIOC_ENUM_FRAMESIZES: {

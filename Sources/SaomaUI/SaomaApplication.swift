@@ -45,6 +45,8 @@ public enum SaomaApplication {
         }
         defer { argv.forEach { free($0) } }
         let status = g_application_run(gcast(appPointer), Int32(argv.count), &argv)
+        // Write remembered settings (window size, frame size…) before the process exits.
+        g_settings_sync()
         return status != 0 ? status : exitStatus
     }
 
@@ -66,7 +68,6 @@ public enum SaomaApplication {
     @MainActor
     private static func startup(_ app: UnsafeMutablePointer<AdwApplication>) {
         loadStyle()
-        GeneratorPage.installInWindows()
         let gapp: OpaquePointer? = gcast(UnsafeMutableRawPointer(app))
         addAppAction(gapp, "quit") {
             for window in windows { gtk_window_close(gcast(window.window)) }

@@ -214,8 +214,6 @@ struct GenerateCommandTests {
         (["x", "y"], "y"),
         (["--size", "20", "x"], "20 pixels"),
         (["--min-version", "41", "x"], "--min-version"),
-        // One pixel per module without a quiet zone is too small for zbar: the self-check refuses it.
-        (["--module-size", "1", "--quiet-zone", "0", "x"], "self-check failed"),
     ]
 
     @Test("bad input exits 2 with a message", arguments: failures)

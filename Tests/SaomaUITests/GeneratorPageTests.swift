@@ -139,6 +139,9 @@ final class GeneratorPageTests: XCTestCase {
             XCTAssertTrue(GeneratorHarness.iterate { fixture.page.current?.text == "Hello Saoma 42" && !fixture.page.isBusy })
             XCTAssertEqual(fixture.page.current?.text, "Hello Saoma 42")
             XCTAssertEqual(fixture.page.previewAccessibleLabel, "QR code for: Hello Saoma 42")
+            let version = try XCTUnwrap(fixture.page.current?.code.matrix.version)
+            XCTAssertTrue(fixture.page.previewAccessibleDescription.hasPrefix("QR version \(version)-M"))
+            XCTAssertTrue(fixture.page.previewAccessibleDescription.hasSuffix("Verified readable."))
             XCTAssertEqual(fixture.text(of: fixture.page.capacityLabel), "14 of 2331 bytes")
         }
     }

@@ -50,6 +50,16 @@ struct GeneratorWindowTests {
         return (process, ":" + text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
+    /// Ends a process this test started and reaps it.
+    ///
+    /// SIGKILL, because processes started from Swift Testing's worker threads inherit their
+    /// blocked signal mask, SIGTERM included, and would outlive the test.
+    static func stop(_ process: Process) {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
     /// Repeats `attempt` every quarter second until it returns a value or `patience` runs out.
     static func poll<T>(_ attempt: () throws -> T?) rethrows -> T? {
         let deadline = Date().addingTimeInterval(patience)
@@ -69,7 +79,7 @@ struct GeneratorWindowTests {
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build saoma first: swift build --build-tests")
         try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb"), "Xvfb is not installed (scripts/bootstrap)")
         let (xvfb, display) = try Self.startXvfb(screen: screen)
-        defer { xvfb.terminate() }
+        defer { Self.stop(xvfb) }
         let app = Process()
         app.executableURL = URL(fileURLWithPath: Self.binary)
         app.arguments = ["--oneshot", "--window-size", windowSize]
@@ -83,7 +93,7 @@ struct GeneratorWindowTests {
         app.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
         app.standardError = FileHandle(forWritingAtPath: "/dev/null")
         try app.run()
-        defer { if app.isRunning { app.terminate() } }
+        defer { Self.stop(app) }
 
         let window = Self.poll { () -> String? in
             let found = try? Self.run("xdotool", ["search", "--onlyvisible", "--name", "^Saoma$"], display: display)

@@ -125,6 +125,14 @@ struct ScannerWindowTests {
         #expect(abs((g[1] + g[3] / 2) - (r[1] + r[3] / 2)) < 0.01)
         #expect(try app.waitForExit() == 0)
         #expect(app.standardOutput == "outside the frame\n")
+        // The new size is remembered as fractions of the view.
+        let keyfile = try String(contentsOfFile: app.keyfilePath, encoding: .utf8)
+        let remembered = try #require(keyfile.split(separator: "\n").first { $0.hasPrefix("scan-frame-size=") })
+        let fractions = remembered.dropFirst("scan-frame-size=".count).filter { "0123456789.,".contains($0) }.split(separator: ",")
+            .compactMap { Double($0) }
+        #expect(fractions.count == 2)
+        #expect(abs((fractions.first ?? 0) - g[2] / after.width) < 0.001)
+        #expect(abs((fractions.last ?? 0) - g[3] / after.height) < 0.001)
     }
 
     /// (fake failure, the problem's name in the log).

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import SaomaCore
 import Testing
+import ZBarDecoding
 
 /// The real V4L2Capture (libv4l2, mmap, poll) exercised through the LD_PRELOAD fake device.
 @Suite struct FakeDeviceCaptureTests {
@@ -36,6 +38,18 @@ import Testing
         let other = try #require(lines.first { $0.string("path") == camera.devicePath(1) })
         #expect(other.string("status") == "camera")
         #expect(lines.contains { $0.string("default") == camera.devicePath(1) })
+    }
+
+    @Test func cameraWithoutConvertibleFormatsIsNamedAndReported() throws {
+        let camera = try FakeCamera(settings: ["FORMAT": "H264"])
+        let (lines, _) = try camera.run(["list"])
+        let node = try #require(lines.first { $0.string("path") == camera.devicePath() })
+        #expect(node.string("reason") == "unsupportedFormats")
+        let (events, status) = try camera.run(["capture", "--device", camera.devicePath(), "--max-problems", "1", "--timeout", "20"])
+        #expect(status == 0)
+        let problem = try #require(events.first { $0.event == "problem" })
+        #expect(problem.problemKind == "noUsableFormat")
+        #expect(problem.object("problem")?.string("device") == camera.devicePath())
     }
 
     @Test func onlyInfraredCameraMeansNoCamera() throws {
@@ -221,6 +235,12 @@ import Testing
         try FileManager.default.createDirectory(at: dump, withIntermediateDirectories: true)
         let (_, status) = try camera.run(["capture", "--frames", "2", "--dump", dump.path])
         #expect(status == 0)
+        // Saoma's own decoder reads the captured luma plane…
+        let frame = try #require(Self.readPGM(dump.appendingPathComponent("frame-2.pgm")))
+        #expect(frame.width == 1280 && frame.height == 720)
+        let symbols = ZBarDecoder().decode(frame, options: DecodeOptions(effort: .fast))
+        #expect(symbols.map(\.text) == [QRFixture.text])
+        // …and so does zbarimg, from the same file.
         let zbarimg = Process()
         zbarimg.executableURL = URL(fileURLWithPath: "/usr/bin/zbarimg")
         zbarimg.arguments = ["--raw", "-q", dump.appendingPathComponent("frame-2.pgm").path]
@@ -230,6 +250,21 @@ import Testing
         let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         zbarimg.waitUntilExit()
         #expect(text.trimmingCharacters(in: .whitespacesAndNewlines) == QRFixture.text)
+    }
+
+    /// A binary PGM as written by CaptureProbe (`P5\nW H\n255\n` + pixels).
+    static func readPGM(_ url: URL) -> LumaImage? {
+        guard let data = try? Data(contentsOf: url) else { return nil }
+        let bytes = [UInt8](data)
+        var newlines: [Int] = []
+        for (i, b) in bytes.enumerated() where b == UInt8(ascii: "\n") {
+            newlines.append(i)
+            if newlines.count == 3 { break }
+        }
+        guard newlines.count == 3 else { return nil }
+        let size = String(decoding: bytes[(newlines[0] + 1)..<newlines[1]], as: UTF8.self).split(separator: " ").compactMap { Int($0) }
+        guard size.count == 2 else { return nil }
+        return LumaImage(width: size[0], height: size[1], pixels: Array(bytes[(newlines[2] + 1)...]))
     }
 }
 

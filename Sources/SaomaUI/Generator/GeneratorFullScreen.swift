@@ -15,10 +15,10 @@ final class GeneratorFullScreen {
     /// Called once after the window closed.
     var onClosed: (@MainActor () -> Void)?
 
-    init(appearance: QRCodeAppearance, label: String, parent: UnsafeMutablePointer<GtkWidget>?) {
+    init(appearance: QRCodeAppearance, label: String, description: String, parent: UnsafeMutablePointer<GtkWidget>?) {
         canvas = QRCodeCanvas(backdrop: .fullWhite)
         canvas.show(appearance)
-        GeneratorPage.setAccessibleLabel(canvas.widget, label)
+        GeneratorPage.setAccessibleText(canvas.widget, label: label, description: description)
         let window: UnsafeMutablePointer<GtkWidget> = gtk_window_new()
         self.window = window
         gtk_window_set_title(gcast(window), tr("QR Code"))

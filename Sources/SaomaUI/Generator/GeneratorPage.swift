@@ -12,6 +12,8 @@ import SaomaCore
 /// back through the GLib main loop and only the newest request's result is shown.
 @MainActor
 public final class GeneratorPage {
+    /// Smallest side of the preview, in points (the side panel is 340 points wide).
+    static let previewSide: gint = 280
     /// Milliseconds of typing pause before the preview is regenerated.
     static let debounceMilliseconds: guint = 150
 
@@ -62,8 +64,10 @@ public final class GeneratorPage {
     var isGenerating = false
     /// The code shown and exported (nil when there is none), with the text it holds.
     private(set) var current: GeneratorResult?
-    /// The accessible label last given to the preview (kept for tests: GTK 4.8 cannot read it back).
+    /// The accessible label and description last given to the preview (kept for tests: GTK 4.8
+    /// cannot read them back).
     private(set) var previewAccessibleLabel = ""
+    private(set) var previewAccessibleDescription = ""
     /// The full-screen view while it is open.
     var fullScreen: GeneratorFullScreen?
     /// The open save dialog, kept alive until it answers.
@@ -152,11 +156,13 @@ public final class GeneratorPage {
         if let result {
             preview.show(result.appearance)
             previewAccessibleLabel = GeneratorMessages.accessibleLabel(for: result.text)
+            previewAccessibleDescription = GeneratorMessages.accessibleDescription(for: result)
         } else {
             preview.show(nil)
             previewAccessibleLabel = tr("No QR code yet")
+            previewAccessibleDescription = tr("Fill in the fields above to make a code.")
         }
-        GeneratorPage.setAccessibleLabel(preview.widget, previewAccessibleLabel)
+        GeneratorPage.setAccessibleText(preview.widget, label: previewAccessibleLabel, description: previewAccessibleDescription)
         fullScreen?.show(result?.appearance)
     }
 
@@ -181,7 +187,7 @@ public final class GeneratorPage {
         gtk_stack_set_hhomogeneous(OpaquePointer(formStack), 0)
         gtk_box_append(gcast(column), formStack)
 
-        gtk_widget_set_size_request(preview.widget, 220, 220)
+        gtk_widget_set_size_request(preview.widget, GeneratorPage.previewSide, GeneratorPage.previewSide)
         gtk_widget_set_hexpand(preview.widget, 1)
         gtk_widget_add_css_class(preview.widget, "generator-preview")
         gtk_box_append(gcast(column), preview.widget)

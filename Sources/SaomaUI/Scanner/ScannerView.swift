@@ -43,6 +43,8 @@ final class ScannerView {
     /// The texture shown (owned: one reference), and the pixel size of its frame.
     private var texture: OpaquePointer?
     private var imageSize = SaomaSize.zero
+    /// Main-thread timings for `scripts/bench-scanner` (`SAOMA_DEBUG_TIMING=1`), else `nil`.
+    private let timing: MainThreadTiming? = MainThreadTiming.fromEnvironment()
     /// Whether the preview is frozen on a detection's frame.
     private(set) var isFrozen = false
     private var lowLight = LowLightMonitor()
@@ -90,6 +92,7 @@ final class ScannerView {
         onToggled(lowLightButton) { [weak self] in self?.lowLightToggled() }
         gtk_overlay_add_overlay(OpaquePointer(widget), lowLightButton)
         frameOverlay.startScanLine()
+        if let timing { onSimpleSignal(preview.widget, "map") { [weak self] in self.map { timing.attach(to: $0.preview.widget) } } }
     }
 
     isolated deinit {
@@ -111,6 +114,8 @@ final class ScannerView {
 
     /// Shows a live camera frame (ignored while frozen on a detection).
     func showFrame(_ frame: FramePipeline.PreviewFrame) {
+        let started = monotonicSeconds()
+        defer { timing?.frameShown(seconds: monotonicSeconds() - started) }
         observeLight(frame.meanLuma)
         guard !isFrozen else { return }
         setImage(frame.image)

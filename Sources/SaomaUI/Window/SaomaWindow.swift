@@ -163,6 +163,10 @@ public final class SaomaWindow {
     private func connectScanner() {
         scanner.onRegionChanged = { [weak self] region in self?.worker?.setRegion(region) }
         scanner.onLowLightChanged = { [weak self] on in self?.camera?.setLowLightBoost(on) }
+        scanner.frameOverlay.onResizeFinished = { [weak self] in
+            guard let self, let relative = self.scanner.frameOverlay.frame?.relativeSize else { return }
+            self.settings.setPair("scan-frame-size", (relative.width, relative.height))
+        }
         scanner.onFirstFrame = { [weak self] in
             guard let self, debugGeometryEnabled else { return }
             debugLog("first-frame-after=\(monotonicSeconds() - self.startTime)")

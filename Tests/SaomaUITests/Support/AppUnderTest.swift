@@ -114,6 +114,8 @@ final class AppUnderTest {
     let process = Process()
     let devicePath: String
     let scenePath: String
+    /// The GSettings keyfile the app reads and writes.
+    let keyfilePath: String
     private let stdoutPath: String
     private let stderrPath: String
 
@@ -141,7 +143,8 @@ final class AppUnderTest {
         if plugged { _ = FileManager.default.createFile(atPath: devicePath, contents: Data()) }
         if let scene { try scene.write(to: scenePath) }
         let keyfile = "[io/github/saoma/Saoma]\nsidebar-visible=false\n" + settings.map { $0 + "\n" }.joined()
-        try keyfile.write(to: config.appendingPathComponent("keyfile"), atomically: true, encoding: .utf8)
+        keyfilePath = config.appendingPathComponent("keyfile").path
+        try keyfile.write(toFile: keyfilePath, atomically: true, encoding: .utf8)
         display = try VirtualDisplay()
 
         stdoutPath = directory.appendingPathComponent("stdout.txt").path

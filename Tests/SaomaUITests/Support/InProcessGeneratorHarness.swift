@@ -99,7 +99,8 @@ enum GeneratorHarness {
         try process.run()
         let finished = iterate { !process.isRunning }
         if !finished {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
             throw HarnessError("\(tool) \(arguments.joined(separator: " ")) did not finish")
         }
         process.waitUntilExit()
