@@ -75,6 +75,12 @@ struct ScannerWindowTests {
             let f = fields(line)
             let logged = (geometry.originX + (Double(f["x"] ?? "") ?? .nan), geometry.originY + (Double(f["y"] ?? "") ?? .nan))
             #expect(abs(logged.0 - expected.x) < 1 && abs(logged.1 - expected.y) < 1, "logged \(logged) expected \(expected)")
+            // The frozen preview shows the code where the transform says: the top-left finder
+            // pattern's dark centre, and the white quiet zone left of it.
+            let finder = geometry.screenPoint(cameraX: code.rect.minX + 3.5 * 4, y: code.rect.minY + 3.5 * 4)
+            let quiet = geometry.screenPoint(cameraX: code.rect.minX - 2 * 4, y: code.rect.minY + 3.5 * 4)
+            #expect(shot.brightness(x: finder.x, y: finder.y) < 60, "finder pattern not at \(finder)")
+            #expect(shot.brightness(x: quiet.x, y: quiet.y) > 200, "quiet zone not at \(quiet)")
             let seen = try #require(shot.accentCentroid(nearX: expected.x, y: expected.y), "no marker drawn near \(expected)")
             #expect(abs(seen.x - expected.x) < 3 && abs(seen.y - expected.y) < 3, "drawn at \(seen) expected \(expected)")
         }
