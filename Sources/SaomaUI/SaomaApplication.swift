@@ -26,6 +26,7 @@ public enum SaomaApplication {
         case .success(let parsed):
             options = parsed
         }
+        ImageTab.install(openingAtStart: options.oneshot ? options.files : [])
         // --oneshot runs apart from any running instance, so scripts and tests are independent.
         let flags = options.oneshot ? G_APPLICATION_NON_UNIQUE : G_APPLICATION_HANDLES_OPEN
         let app = adw_application_new(applicationID, flags)!

@@ -229,6 +229,20 @@ struct TranslationFilesTests {
         #expect(firstRelease.map(String.init) == saomaReleaseVersion, "newest metainfo release is not \(saomaReleaseVersion)")
     }
 
+    /// Every screenshot the metainfo shows is one the end-to-end tests keep in docs/screenshots.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent("docs/screenshots").path)))
+    func metainfoScreenshotsExist() throws {
+        let metainfo = try read("data/io.github.saoma.Saoma.metainfo.xml.in")
+        let prefix = "https://raw.githubusercontent.com/saoma/saoma/main/"
+        let images = metainfo.components(separatedBy: "<image>").dropFirst().compactMap { $0.components(separatedBy: "</image>").first }
+        #expect(images.count >= 3)
+        for image in images {
+            #expect(image.hasPrefix(prefix), "\(image) is not in the repository")
+            let path = String(image.dropFirst(prefix.count))
+            #expect(FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent(path).path), "missing \(path)")
+        }
+    }
+
     /// The desktop file, metainfo and schema validate with the distributions' own tools.
     @Test(arguments: ["desktop", "metainfo", "schema"])
     func dataFileValidates(kind: String) throws {

@@ -191,7 +191,7 @@ public final class SaomaWindow {
         case .idle, .opening: break
         case .streaming(let device, _):
             selectInPicker(device)
-            showCameraPage()
+            if currentPage == "scanner" || currentPage == "camera-problem" { showCameraPage() }
         case .problem(let problem):
             scanner.clearImage()
             problemPage.show(problem)
