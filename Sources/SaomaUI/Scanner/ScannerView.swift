@@ -127,11 +127,13 @@ final class ScannerView {
 
     /// Shows a live camera frame (ignored while frozen on a detection).
     func showFrame(_ frame: FramePipeline.PreviewFrame) {
-        let started = monotonicSeconds()
-        defer { timing?.frameShown(seconds: monotonicSeconds() - started) }
+        let started = threadCPUSeconds()
+        defer { timing?.frameShown(seconds: threadCPUSeconds() - started) }
         observeLight(frame.meanLuma)
         guard !isFrozen else { return }
         setImage(frame.image)
+        // The scan line moves with the frames (one paint per camera frame).
+        frameOverlay.advanceScanLine()
         if !shownFirstFrame {
             shownFirstFrame = true
             if debugGeometry { debugLog("first-frame t=\(monotonicSeconds()) seq=\(frame.sequence)") }
