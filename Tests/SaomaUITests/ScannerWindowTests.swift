@@ -205,4 +205,21 @@ struct ScannerWindowTests {
         try app.key("ctrl+q")
         #expect(try app.waitForExit() == 1)
     }
+
+    @Test("a dark scene shows the Low light button; switched on, the window around the frame lights up")
+    func lowLightLightsTheSurround() throws {
+        let app = try AppUnderTest(scene: CameraScene(grey: 12))
+        let (line, index) = try app.waitForLine { $0.hasPrefix("low-light shown=true ") }
+        let f = fields(line)
+        try app.click(x: try #require(Double(f["x"] ?? "")), y: try #require(Double(f["y"] ?? "")))
+        try app.waitForLine(after: index) { $0 == "low-light on=true" }
+        Thread.sleep(forTimeInterval: 0.5)
+        let frame = try PreviewGeometry(try #require(app.debugLines.last { $0.hasPrefix("frame ") }))
+        let shot = try app.screenshot()
+        // Outside the frame: white light instead of the dimmed dark scene; inside: the dark scene.
+        #expect(shot.brightness(x: frame.originX + 10, y: frame.originY + frame.height - 10) > 240)
+        #expect(shot.brightness(x: frame.originX + frame.width / 2, y: frame.originY + frame.height / 2) < 40)
+        try app.key("ctrl+q")
+        #expect(try app.waitForExit() == 1)
+    }
 }

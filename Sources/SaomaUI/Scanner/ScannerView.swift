@@ -246,7 +246,19 @@ final class ScannerView {
     private func observeLight(_ meanLuma: Double) {
         let wasShown = lowLight.showsButton
         lowLight.observe(meanLuma: meanLuma, at: monotonicSeconds())
-        if lowLight.showsButton != wasShown { gtk_widget_set_visible(lowLightButton, lowLight.showsButton ? 1 : 0) }
+        guard lowLight.showsButton != wasShown else { return }
+        gtk_widget_set_visible(lowLightButton, lowLight.showsButton ? 1 : 0)
+        if debugGeometry {
+            let shown = lowLight.showsButton
+            // Logged once laid out (a tenth of a second later), with the button's centre on screen.
+            addTimeout(milliseconds: 100) { [weak self] in
+                guard let self, let origin = screenPoint(of: self.lowLightButton) else { return false }
+                let w = Double(gtk_widget_get_width(self.lowLightButton))
+                let h = Double(gtk_widget_get_height(self.lowLightButton))
+                debugLog("low-light shown=\(shown) x=\(origin.x + w / 2) y=\(origin.y + h / 2)")
+                return false
+            }
+        }
     }
 
     private func lowLightToggled() {
@@ -255,6 +267,7 @@ final class ScannerView {
         frameOverlay.lightsSurround = on
         if on { gtk_widget_add_css_class(widget, "lit") } else { gtk_widget_remove_css_class(widget, "lit") }
         gtk_widget_set_visible(lowLightButton, lowLight.showsButton ? 1 : 0)
+        if debugGeometry { debugLog("low-light on=\(on)") }
         onLowLightChanged?(on)
     }
 
