@@ -35,6 +35,7 @@ static const unsigned long SAOMA_VIDIOC_S_CTRL = VIDIOC_S_CTRL;
 
 static const unsigned int SAOMA_PIX_FMT_YUV420 = V4L2_PIX_FMT_YUV420;
 static const unsigned int SAOMA_PIX_FMT_RGB24 = V4L2_PIX_FMT_RGB24;
+static const unsigned int SAOMA_PIX_FMT_YUYV = V4L2_PIX_FMT_YUYV;
 static const unsigned int SAOMA_CID_BRIGHTNESS = V4L2_CID_BRIGHTNESS;
 static const unsigned int SAOMA_CID_GAIN = V4L2_CID_GAIN;
 static const unsigned int SAOMA_CID_EXPOSURE_AUTO = V4L2_CID_EXPOSURE_AUTO;

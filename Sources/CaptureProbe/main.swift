@@ -6,6 +6,7 @@
 //   CaptureProbe controls PATH
 //   CaptureProbe capture [--device PATH] [--frames N] [--timeout S] [--max-problems K]
 //                        [--dump DIR] [--pixel-path yuv420|rgb24] [--slow-ms MS] [--boost-after N]
+//   CaptureProbe monitor [--lists N] [--timeout S]
 //   CaptureProbe bench [--device PATH] [--seconds S] [--warmup S] [--pixel-path P] [--slow-ms MS]
 import Foundation
 import SaomaCore
@@ -40,7 +41,7 @@ struct Options {
     func int(_ key: String, _ fallback: Int) -> Int { values[key].flatMap(Int.init) ?? fallback }
     func double(_ key: String, _ fallback: Double) -> Double { values[key].flatMap(Double.init) ?? fallback }
     var pixelPath: CapturePixelPath {
-        guard let raw = values["pixel-path"] else { return .yuv420 }
+        guard let raw = values["pixel-path"] else { return .automatic }
         guard let path = CapturePixelPath(rawValue: raw) else { fail("unknown pixel path \(raw)") }
         return path
     }
@@ -221,6 +222,9 @@ func bench(_ options: Options) {
     let cpu0 = cpuSeconds()
     let frames0 = handled.withLock { $0 }
     let dropped0 = capture.framesDropped
+    let delivered0 = capture.framesDelivered
+    let dequeue0 = capture.dequeueCPUSeconds
+    let conversion0 = capture.conversionCPUSeconds
     let rss0 = residentKilobytes()
     let start = Date()
     var rssMax = rss0
@@ -236,11 +240,15 @@ func bench(_ options: Options) {
     let frames = handled.withLock { $0 } - frames0
     let rss1 = residentKilobytes()
     let mode = capture.currentMode
+    let delivered = Double(max(1, capture.framesDelivered - delivered0))
+    let dequeueMs = (capture.dequeueCPUSeconds - dequeue0) * 1000 / delivered
+    let conversionMs = (capture.conversionCPUSeconds - conversion0) * 1000 / delivered
     capture.stop()
     emit([
         "event": "bench", "pixelPath": options.pixelPath.rawValue, "seconds": elapsed, "frames": frames,
         "fps": Double(frames) / elapsed, "cpuMsPerFrame": frames > 0 ? cpu * 1000 / Double(frames) : 0,
-        "cpuShareOfOneCore": cpu / elapsed, "dropped": Int(capture.framesDropped - dropped0),
+        "cpuShareOfOneCore": cpu / elapsed, "dequeueCpuMsPerFrame": dequeueMs, "conversionCpuMsPerFrame": conversionMs,
+        "dropped": Int(capture.framesDropped - dropped0),
         "rssStartKB": rss0, "rssEndKB": rss1, "rssMaxKB": rssMax, "mode": mode.map(describe) ?? [:],
     ])
 }
@@ -252,6 +260,27 @@ sigaddset(&endSignals, SIGTERM)
 sigaddset(&endSignals, SIGINT)
 pthread_sigmask(SIG_UNBLOCK, &endSignals, nil)
 
+/// Prints the node list on start and on every change, until `count` lists were printed.
+func monitor(_ options: Options) {
+    let count = options.int("lists", 3)
+    let printed = Mutex(0)
+    let done = DispatchSemaphore(value: 0)
+    let monitor = CameraMonitor()
+    monitor.start { nodes in
+        let cameras = nodes.compactMap(\.camera).map(\.path)
+        emit(["event": "nodes", "paths": nodes.map(\.path), "cameras": cameras])
+        let n = printed.withLock {
+            $0 += 1
+            return $0
+        }
+        if n == count { done.signal() }
+    }
+    let finished = done.wait(timeout: .now() + options.double("timeout", 30)) == .success
+    monitor.stop()
+    emit(["event": "end", "completed": finished])
+    exit(finished ? 0 : 3)
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 switch arguments.first {
 case "list": list()
@@ -260,5 +289,6 @@ case "controls":
     emit(describe(CameraDiscovery.controls(of: path)))
 case "capture": capture(Options(arguments.dropFirst()))
 case "bench": bench(Options(arguments.dropFirst()))
-default: fail("usage: CaptureProbe list | controls PATH | capture [options] | bench [options]")
+case "monitor": monitor(Options(arguments.dropFirst()))
+default: fail("usage: CaptureProbe list | controls PATH | capture [options] | monitor [options] | bench [options]")
 }

@@ -4,6 +4,8 @@
 
 #include <dlfcn.h>
 #include <errno.h>
+#include <stdio.h>  // before jpeglib.h, which uses FILE
+#include <jpeglib.h>
 #include <fcntl.h>
 #include <linux/videodev2.h>
 #include <limits.h>
@@ -119,6 +121,7 @@ enum buffer_state { BUF_DEQUEUED, BUF_QUEUED, BUF_DONE };
 
 struct fake_buffer {
     enum buffer_state state;
+    uint32_t bytesused;
     uint64_t generation;  // frame generation the buffer holds (0 = none)
     uint32_t sequence;
     struct timeval timestamp;
@@ -143,6 +146,7 @@ struct fake_handle {
     int streaming;
     uint32_t sequence;
     uint8_t *frame;  // the current frame in the native format, for this handle's size
+    uint32_t frame_size;  // bytes of `frame` in use (less than sizeimage for MJPEG)
     uint64_t frame_generation;
     struct fake_handle *next;
 };
@@ -207,6 +211,8 @@ static void load_config(void) {
             const char *format = setting("FORMAT", device_count);
             d->fourcc = V4L2_PIX_FMT_YUYV;
             if (format && !strcmp(format, "GREY")) d->fourcc = V4L2_PIX_FMT_GREY;
+            else if (format && !strcmp(format, "MJPG")) d->fourcc = V4L2_PIX_FMT_MJPEG;
+            else if (format && !strcmp(format, "H264")) d->fourcc = V4L2_PIX_FMT_H264;
             else if (format && !strcmp(format, "META")) d->fourcc = 0;
             else if (format && strcmp(format, "YUYV"))
                 fprintf(stderr, "fake_v4l2: format %s is not implemented; serving YUYV\n", format);
@@ -342,6 +348,89 @@ static void scene_rgb(unsigned x, unsigned y, unsigned width, unsigned height, i
     }
 }
 
+// libjpeg, resolved at run time (libv4lconvert has loaded it into any process using libv4l2), so
+// the shim links nothing more than libc and libdl.
+struct jpeg_api {
+    struct jpeg_error_mgr *(*std_error)(struct jpeg_error_mgr *);
+    void (*create_compress)(j_compress_ptr, int, size_t);
+    void (*mem_dest)(j_compress_ptr, unsigned char **, unsigned long *);
+    void (*set_defaults)(j_compress_ptr);
+    void (*set_quality)(j_compress_ptr, int, boolean);
+    void (*start_compress)(j_compress_ptr, boolean);
+    JDIMENSION (*write_scanlines)(j_compress_ptr, JSAMPARRAY, JDIMENSION);
+    void (*finish_compress)(j_compress_ptr);
+    void (*destroy_compress)(j_compress_ptr);
+};
+
+static int load_jpeg(struct jpeg_api *api) {
+    void *lib = RTLD_DEFAULT;  // NULL: search the process's global scope
+    if (!dlsym(lib, "jpeg_std_error")) {
+        lib = dlopen("libjpeg.so.62", RTLD_NOW | RTLD_GLOBAL);
+        if (!lib) return 0;
+    }
+    api->std_error = (struct jpeg_error_mgr * (*)(struct jpeg_error_mgr *)) dlsym(lib, "jpeg_std_error");
+    api->create_compress = (void (*)(j_compress_ptr, int, size_t))dlsym(lib, "jpeg_CreateCompress");
+    api->mem_dest = (void (*)(j_compress_ptr, unsigned char **, unsigned long *))dlsym(lib, "jpeg_mem_dest");
+    api->set_defaults = (void (*)(j_compress_ptr))dlsym(lib, "jpeg_set_defaults");
+    api->set_quality = (void (*)(j_compress_ptr, int, boolean))dlsym(lib, "jpeg_set_quality");
+    api->start_compress = (void (*)(j_compress_ptr, boolean))dlsym(lib, "jpeg_start_compress");
+    api->write_scanlines = (JDIMENSION(*)(j_compress_ptr, JSAMPARRAY, JDIMENSION))dlsym(lib, "jpeg_write_scanlines");
+    api->finish_compress = (void (*)(j_compress_ptr))dlsym(lib, "jpeg_finish_compress");
+    api->destroy_compress = (void (*)(j_compress_ptr))dlsym(lib, "jpeg_destroy_compress");
+    return api->std_error && api->create_compress && api->mem_dest && api->set_defaults && api->set_quality &&
+           api->start_compress && api->write_scanlines && api->finish_compress && api->destroy_compress;
+}
+
+// Encodes the scene as a baseline JPEG into `h->frame`. Caller holds `lock`.
+static void render_jpeg(struct fake_handle *h) {
+    static struct jpeg_api api;
+    static int loaded = -1;
+    if (loaded < 0) loaded = load_jpeg(&api);
+    h->frame_size = 0;
+    if (!loaded) {
+        fprintf(stderr, "fake_v4l2: libjpeg not found; MJPG frames are empty\n");
+        return;
+    }
+    unsigned w = h->width, ht = h->height;
+    uint8_t *row = malloc((size_t)w * 3);
+    if (!row) return;
+    struct jpeg_compress_struct cinfo;
+    struct jpeg_error_mgr jerr;
+    unsigned char *out = NULL;
+    unsigned long out_size = 0;
+    cinfo.err = api.std_error(&jerr);
+    api.create_compress(&cinfo, JPEG_LIB_VERSION, sizeof cinfo);
+    api.mem_dest(&cinfo, &out, &out_size);
+    cinfo.image_width = w;
+    cinfo.image_height = ht;
+    cinfo.input_components = 3;
+    cinfo.in_color_space = JCS_RGB;
+    api.set_defaults(&cinfo);
+    api.set_quality(&cinfo, 90, TRUE);
+    api.start_compress(&cinfo, TRUE);
+    for (unsigned y = 0; y < ht; y++) {
+        for (unsigned x = 0; x < w; x++) {
+            int r, g, b;
+            scene_rgb(x, y, w, ht, &r, &g, &b);
+            row[3 * x] = (uint8_t)r;
+            row[3 * x + 1] = (uint8_t)g;
+            row[3 * x + 2] = (uint8_t)b;
+        }
+        JSAMPROW rows[1] = {row};
+        api.write_scanlines(&cinfo, rows, 1);
+    }
+    api.finish_compress(&cinfo);
+    api.destroy_compress(&cinfo);
+    free(row);
+    if (out && out_size <= h->sizeimage) {
+        memcpy(h->frame, out, out_size);
+        h->frame_size = (uint32_t)out_size;
+    } else {
+        fprintf(stderr, "fake_v4l2: JPEG frame larger than the buffer\n");
+    }
+    free(out);
+}
+
 // Renders the scene into `h->frame` when the scene or the size changed. Caller holds `lock`.
 static void render_frame(struct fake_handle *h) {
     refresh_image();
@@ -351,6 +440,16 @@ static void render_frame(struct fake_handle *h) {
     free(h->frame);
     h->frame = malloc(h->sizeimage);
     if (!h->frame) return;
+    h->frame_generation = generation + 1;
+    h->frame_size = h->sizeimage;
+    if (h->device->fourcc == V4L2_PIX_FMT_MJPEG) {
+        render_jpeg(h);
+        return;
+    }
+    if (h->device->fourcc == V4L2_PIX_FMT_H264) {  // never decoded by anyone: an empty stream
+        memset(h->frame, 0, h->sizeimage);
+        return;
+    }
     unsigned w = h->width, ht = h->height;
     for (unsigned y = 0; y < ht; y++) {
         uint8_t *row = h->frame + (size_t)y * h->bytesperline;
@@ -375,12 +474,12 @@ static void render_frame(struct fake_handle *h) {
             }
         }
     }
-    h->frame_generation = generation + 1;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Formats.
 
+// Bytes per pixel of a line (MJPEG: the worst case a frame may take).
 static int bytes_per_pixel(const struct fake_device *d) { return d->fourcc == V4L2_PIX_FMT_GREY ? 1 : 2; }
 
 static const struct fake_mode *closest_mode(const struct fake_device *d, unsigned w, unsigned h) {
@@ -413,8 +512,8 @@ static void fill_pix(const struct fake_device *d, struct v4l2_pix_format *pix, u
     pix->height = h;
     pix->pixelformat = d->fourcc;
     pix->field = V4L2_FIELD_NONE;
-    pix->bytesperline = w * (unsigned)bytes_per_pixel(d);
-    pix->sizeimage = pix->bytesperline * h;
+    pix->bytesperline = d->fourcc == V4L2_PIX_FMT_MJPEG ? 0 : w * (unsigned)bytes_per_pixel(d);
+    pix->sizeimage = w * (unsigned)bytes_per_pixel(d) * h;
     pix->colorspace = V4L2_COLORSPACE_SRGB;
 }
 
@@ -422,7 +521,7 @@ static void set_size(struct fake_handle *h, unsigned w, unsigned hh) {
     h->width = w;
     h->height = hh;
     h->bytesperline = w * (unsigned)bytes_per_pixel(h->device);
-    h->sizeimage = h->bytesperline * hh;
+    h->sizeimage = h->bytesperline * hh;  // for MJPEG: the largest frame the buffers hold
     h->fps = closest_fps(h->device, w, hh, h->fps ? h->fps : 30);
     free(h->frame);
     h->frame = NULL;
@@ -473,8 +572,9 @@ static void produce_frames(struct fake_handle *h) {
         struct fake_buffer *b = &h->buffers[index];
         render_frame(h);
         if (h->frame && b->generation != h->frame_generation) {
-            memcpy(h->map + (size_t)index * h->stride, h->frame, h->sizeimage);
+            memcpy(h->map + (size_t)index * h->stride, h->frame, h->frame_size);
             b->generation = h->frame_generation;
+            b->bytesused = h->frame_size;
         }
         b->state = BUF_DONE;
         b->sequence = sequence;
@@ -491,7 +591,7 @@ static void describe_buffer(struct fake_handle *h, int index, struct v4l2_buffer
     buf->memory = V4L2_MEMORY_MMAP;
     buf->length = h->sizeimage;
     buf->m.offset = (uint32_t)((size_t)index * h->stride);
-    buf->bytesused = b->state == BUF_DEQUEUED || b->state == BUF_DONE ? h->sizeimage : 0;
+    buf->bytesused = b->state == BUF_DEQUEUED || b->state == BUF_DONE ? b->bytesused : 0;
     buf->field = V4L2_FIELD_NONE;
     buf->flags = V4L2_BUF_FLAG_MAPPED | V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC | V4L2_BUF_FLAG_TSTAMP_SRC_SOE;
     if (b->state == BUF_QUEUED) buf->flags |= V4L2_BUF_FLAG_QUEUED;
@@ -533,7 +633,12 @@ static int fake_ioctl_locked(struct fake_handle *h, unsigned long request, void 
         f->index = index;
         f->type = type;
         f->pixelformat = d->fourcc;
-        snprintf((char *)f->description, sizeof f->description, "%s", d->fourcc == V4L2_PIX_FMT_GREY ? "8-bit Greyscale" : "YUYV 4:2:2");
+        snprintf((char *)f->description, sizeof f->description, "%s",
+                 d->fourcc == V4L2_PIX_FMT_GREY    ? "8-bit Greyscale"
+                 : d->fourcc == V4L2_PIX_FMT_MJPEG ? "Motion-JPEG"
+                 : d->fourcc == V4L2_PIX_FMT_H264  ? "H.264"
+                                                   : "YUYV 4:2:2");
+        if (d->fourcc == V4L2_PIX_FMT_MJPEG || d->fourcc == V4L2_PIX_FMT_H264) f->flags = V4L2_FMT_FLAG_COMPRESSED;
         return 0;
     }
     case VIDIOC_ENUM_FRAMESIZES: {
@@ -628,7 +733,7 @@ static int fake_ioctl_locked(struct fake_handle *h, unsigned long request, void 
         }
         h->map = map;
         h->buffer_count = (int)r->count;
-        for (int i = 0; i < h->buffer_count; i++) h->buffers[i] = (struct fake_buffer){BUF_DEQUEUED, 0, 0, {0, 0}};
+        for (int i = 0; i < h->buffer_count; i++) h->buffers[i] = (struct fake_buffer){BUF_DEQUEUED, 0, 0, 0, {0, 0}};
         return 0;
     }
     case VIDIOC_QUERYBUF: {

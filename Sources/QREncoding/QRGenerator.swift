@@ -88,8 +88,9 @@ public enum QRGenerator {
 
     /// Makes the code `request` describes and, when a decoder is given, reads it back.
     ///
-    /// The self-check decodes the exact image that is rendered (module size, quiet zone and the
-    /// colours' luma), so a code Saoma cannot read, or one that reads differently, is an error.
+    /// The self-check decodes `GeneratedQRCode.selfCheckImages()` (the rendered code's modules,
+    /// quiet zone and the colours' luma; see `selfCheckModuleSize`), so a code Saoma cannot read,
+    /// or one that reads differently, is an error.
     /// Call from any thread; the decoder must belong to the calling thread.
     public static func generate(_ request: QRGenerationRequest, verifyingWith decoder: (any BarcodeDecoder)?) throws(QRGenerationError)
         -> GeneratedQRCode

@@ -5,31 +5,6 @@ import QREncoding
 import SaomaCore
 import ZBarDecoding
 
-/// Why `saoma generate` failed (each has a one-line message; exit status 2).
-public enum GenerateFailure: Error, Equatable, Sendable {
-    case usage(GenerateUsageError)
-    case content(ContentTemplateError)
-    case emptyText
-    case emptyInput(String)
-    case inputUnreadable(path: String, reason: String)
-    case outputExists(String)
-    case unknownOutputFormat(String)
-    case outputUnwritable(path: String, reason: String)
-    case generation(QRGenerationError)
-    case png(PNGWriterError)
-}
-
-/// The image formats `-o` writes, chosen by the file's extension.
-public enum GenerateOutputFormat: String, Sendable {
-    case png
-    case svg
-
-    /// The format for `path`'s extension (case-insensitive), or `nil`.
-    public init?(path: String) {
-        self.init(rawValue: URL(fileURLWithPath: path).pathExtension.lowercased())
-    }
-}
-
 /// `saoma generate`: makes a QR code from text, a template or a file, checks it reads back, and
 /// writes it as PNG or SVG or prints it to the terminal.
 public enum GenerateCommand {
@@ -166,7 +141,11 @@ public enum GenerateCommand {
 
     /// The bytes of `--input` (`-` reads standard input), refusing files larger than any code holds.
     static func readInput(_ path: String) throws(GenerateFailure) -> [UInt8] {
-        if path == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
+        if path == "-" {
+            let data = FileHandle.standardInput.readDataToEndOfFile()
+            guard data.count <= maximumInputBytes else { throw .inputTooLarge(path: path, limit: maximumInputBytes) }
+            return Array(data)
+        }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             let reason = FileManager.default.fileExists(atPath: path) ? strerror(EACCES) : strerror(ENOENT)
             throw .inputUnreadable(path: path, reason: reason.map { String(cString: $0) } ?? "")
@@ -174,7 +153,10 @@ public enum GenerateCommand {
         defer { try? handle.close() }
         do {
             let data = try handle.read(upToCount: maximumInputBytes + 1) ?? Data()
+            guard data.count <= maximumInputBytes else { throw GenerateFailure.inputTooLarge(path: path, limit: maximumInputBytes) }
             return Array(data)
+        } catch let failure as GenerateFailure {
+            throw failure
         } catch {
             throw .inputUnreadable(path: path, reason: String(cString: strerror(EISDIR)))
         }

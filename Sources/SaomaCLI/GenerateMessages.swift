@@ -66,6 +66,11 @@ enum GenerateMessages {
         case .content(let content): return message(for: content)
         case .emptyText: return tr("nothing to encode: the text is empty")
         case .emptyInput(let path): return String(format: tr("nothing to encode: %@ is empty"), path)
+        case .inputTooLarge(let path, let limit):
+            return String(
+                format: tr("too much data for one QR code: %@ has more than %ld bytes, and a QR code holds at most %ld bytes (level L)"),
+                path,
+                limit, QRCapacity.maximumBytes(level: .low, withECI: false))
         case .inputUnreadable(let path, let reason): return String(format: tr("cannot read %@: %@"), path, reason)
         case .outputExists(let path): return String(format: tr("%@ already exists; use --force to replace it"), path)
         case .unknownOutputFormat(let path):

@@ -30,7 +30,7 @@ extension ScanCommand {
     public static var helpText: String {
         tr(
             """
-            Usage: saoma scan [--json] [--formats LIST] FILE…
+            Usage: saoma scan [--json] [--formats LIST] [--region X,Y,W,H] [--effort fast|thorough] FILE…
 
             Prints every QR code and barcode found in each image file (PNG, JPEG, GIF, BMP, TIFF,
             WebP…). The EXIF orientation is applied first; files are decoded in parallel and
@@ -45,6 +45,13 @@ extension ScanCommand {
                                 only report these formats, comma-separated (default: all):
                                 QR, EAN-13, EAN-8, UPC-A, UPC-E, ISBN-10, ISBN-13, EAN-2, EAN-5,
                                 CODE-128, CODE-39, CODE-93, I2/5, CODABAR, DataBar, DataBar-Exp
+              --region X,Y,WIDTH,HEIGHT
+                                only report codes inside this rectangle (upright image pixels)
+              --effort fast|thorough
+                                “thorough” (default) tries extra passes (thresholds, scales,
+                                sharpening, inverted); “fast” is the live camera's single pass
+              --repeat N        benchmark: decode each image N times on one core and print the
+                                CPU milliseconds per decode instead of the codes
               -h, --help        show this help
               --                treat every following argument as a file
 

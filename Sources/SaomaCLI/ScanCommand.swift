@@ -22,6 +22,12 @@ public struct ScanCommand: Sendable {
         public var symbologies = Set(Symbology.allCases)
         public var files: [String] = []
         public var showHelp = false
+        /// How hard to try: `.thorough` for files (default), `.fast` as for live camera frames.
+        public var effort = DecodeEffort.thorough
+        /// Only codes inside this rectangle (upright image pixels) are reported.
+        public var region: PixelRect?
+        /// Decode each image this many times and print the CPU time per decode (benchmarks).
+        public var repeatCount = 1
 
         public init() {}
     }
@@ -31,6 +37,12 @@ public struct ScanCommand: Sendable {
         public var file: String
         public var symbols: [Symbol]
         public var error: String?
+
+        public init(file: String, symbols: [Symbol], error: String?) {
+            self.file = file
+            self.symbols = symbols
+            self.error = error
+        }
     }
 
     /// Parses the arguments after `scan`; throws a one-line usage message.
@@ -55,6 +67,27 @@ public struct ScanCommand: Sendable {
             case "--formats", "-f":
                 guard index < arguments.count else { throw ScanUsageError(tr("--formats needs a comma-separated list of formats")) }
                 options.symbologies = try parseFormats(arguments[index])
+                index += 1
+            case "--effort":
+                guard index < arguments.count else { throw ScanUsageError(tr("--effort needs “fast” or “thorough”")) }
+                switch arguments[index] {
+                case "fast": options.effort = .fast
+                case "thorough": options.effort = .thorough
+                default: throw ScanUsageError(tr("--effort needs “fast” or “thorough”"))
+                }
+                index += 1
+            case "--region":
+                let numbers = index < arguments.count ? arguments[index].split(separator: ",").compactMap { Int($0) } : []
+                guard numbers.count == 4, numbers[2] > 0, numbers[3] > 0 else {
+                    throw ScanUsageError(tr("--region needs X,Y,WIDTH,HEIGHT in pixels"))
+                }
+                options.region = PixelRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+                index += 1
+            case "--repeat":
+                guard index < arguments.count, let n = Int(arguments[index]), n > 0 else {
+                    throw ScanUsageError(tr("--repeat needs a positive count"))
+                }
+                options.repeatCount = n
                 index += 1
             default:
                 if argument.hasPrefix("--formats=") {
@@ -101,26 +134,28 @@ public struct ScanCommand: Sendable {
             ConsoleOutput.out(helpText)
             return 0
         }
-        var found = false
-        var failed = false
-        scan(files: options.files, symbologies: options.symbologies) { result in
+        if options.repeatCount > 1 { return timeDecodes(options) }
+        var results: [FileResult] = []
+        let decodeOptions = DecodeOptions(symbologies: options.symbologies, regionOfInterest: options.region, effort: options.effort)
+        scan(files: options.files, options: decodeOptions) { result in
             ConsoleOutput.out(format(result, json: options.json, manyFiles: options.files.count > 1))
-            if let error = result.error {
-                failed = true
-                if !options.json { ConsoleOutput.error("saoma scan: \(error)") }
-            }
-            if !result.symbols.isEmpty { found = true }
+            if let error = result.error, !options.json { ConsoleOutput.error("saoma scan: \(error)") }
+            results.append(result)
         }
-        if failed { return exitError }
-        return found ? exitFound : exitNothingFound
+        return exitStatus(for: results)
+    }
+
+    /// zbarimg's convention: 2 when any file failed, else 0 when a code was found, else 4.
+    public static func exitStatus(for results: [FileResult]) -> Int32 {
+        if results.contains(where: { $0.error != nil }) { return exitError }
+        return results.contains(where: { !$0.symbols.isEmpty }) ? exitFound : exitNothingFound
     }
 
     /// Decodes `files` in parallel on every core; `report` gets each result in input order, on the
     /// calling thread's behalf (serialised, never concurrently).
-    public static func scan(files: [String], symbologies: Set<Symbology>, report: (FileResult) -> Void) {
+    public static func scan(files: [String], options: DecodeOptions, report: (FileResult) -> Void) {
         let workers = max(1, min(files.count, ProcessInfo.processInfo.activeProcessorCount))
         let queue = ResultQueue(count: files.count)
-        let options = DecodeOptions(symbologies: symbologies, effort: .thorough)
         withoutActuallyEscaping(report) { report in
             nonisolated(unsafe) let report = report
             DispatchQueue.concurrentPerform(iterations: workers) { _ in
@@ -133,6 +168,36 @@ public struct ScanCommand: Sendable {
                 }
             }
         }
+    }
+
+    /// `--repeat N`: decodes each file N times on this thread and prints the CPU milliseconds per
+    /// decode (loading excluded) and the codes found, one line per file.
+    static func timeDecodes(_ options: Options) -> Int32 {
+        let decoder = ZBarDecoder()
+        let decodeOptions = DecodeOptions(symbologies: options.symbologies, regionOfInterest: options.region, effort: options.effort)
+        var failed = false
+        for file in options.files {
+            do {
+                let image = try ImageLoader().load(path: file)
+                var found = 0
+                let start = threadCPUSeconds()
+                for _ in 0..<options.repeatCount { found = decoder.decode(image.luma, options: decodeOptions).count }
+                let perDecode = (threadCPUSeconds() - start) * 1000 / Double(options.repeatCount)
+                let ms = (perDecode * 100).rounded() / 100
+                ConsoleOutput.out("\(file)\t\(image.width)x\(image.height)\t\(ms) ms/decode\t\(found) codes\n")
+            } catch {
+                failed = true
+                ConsoleOutput.error("saoma scan: \(message(for: error))")
+            }
+        }
+        return failed ? exitError : exitFound
+    }
+
+    /// CPU time consumed by the calling thread, in seconds.
+    static func threadCPUSeconds() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 
     /// Loads and decodes one file.

@@ -26,6 +26,7 @@ public enum SaomaApplication {
         case .success(let parsed):
             options = parsed
         }
+        ImageTab.install(openingAtStart: options.oneshot ? options.files : [])
         // --oneshot runs apart from any running instance, so scripts and tests are independent.
         let flags = options.oneshot ? G_APPLICATION_NON_UNIQUE : G_APPLICATION_HANDLES_OPEN
         let app = adw_application_new(applicationID, flags)!
@@ -44,6 +45,8 @@ public enum SaomaApplication {
         }
         defer { argv.forEach { free($0) } }
         let status = g_application_run(gcast(appPointer), Int32(argv.count), &argv)
+        // Write remembered settings (window size, frame size…) before the process exits.
+        g_settings_sync()
         return status != 0 ? status : exitStatus
     }
 

@@ -5,9 +5,15 @@ import SaomaCore
 
 /// What libv4l2 is asked to deliver; the other consumer's pixels are derived from it.
 public enum CapturePixelPath: String, Sendable, CaseIterable {
-    /// YU12 (planar 4:2:0): the Y plane is the luma as is; RGB is converted for the preview.
+    /// YUYV straight from cameras that deliver it (libv4l2 passes it through: no conversion
+    /// there), luma and RGB made in one pass; YU12 for other cameras. The cheapest (measured).
+    case automatic
+    /// YUYV passed through; only for cameras whose native format is YUYV (else as `yuv420`).
+    case yuyv
+    /// YU12 (planar 4:2:0) converted by libv4l2: the Y plane is the luma as is; RGB is
+    /// converted for the preview.
     case yuv420
-    /// RGB24: the preview's pixels as is; luma is derived.
+    /// RGB24 converted by libv4l2: the preview's pixels as is; luma is derived.
     case rgb24
 }
 
@@ -21,7 +27,8 @@ final class CaptureSession {
     private(set) var camera: CameraDevice
     /// What was negotiated: size, rate and the device's native format.
     private(set) var mode = CameraMode(width: 0, height: 0, framesPerSecond: 0, pixelFormat: "")
-    let pixelPath: CapturePixelPath
+    /// The path in use (`automatic` resolved).
+    private(set) var pixelPath: CapturePixelPath
     private var width = 0
     private var height = 0
     private var bytesPerLine = 0
@@ -61,20 +68,24 @@ final class CaptureSession {
         guard let wanted = CameraModePolicy.choose(from: modes) else { throw CameraProblem.noUsableFormat(device: path) }
         camera = CameraDevice(path: path, name: cap.name.isEmpty ? camera.name : cap.name, busInfo: cap.busInfo, modes: modes)
 
-        var format = v4l2_format()
-        format.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
-        format.fmt.pix.width = UInt32(wanted.width)
-        format.fmt.pix.height = UInt32(wanted.height)
-        format.fmt.pix.pixelformat = pixelPath == .yuv420 ? SAOMA_PIX_FMT_YUV420 : SAOMA_PIX_FMT_RGB24
-        format.fmt.pix.field = V4L2_FIELD_NONE.rawValue
-        let requested = format.fmt.pix.pixelformat
-        try device.ioctl(SAOMA_VIDIOC_S_FMT, &format, "S_FMT")
-        guard format.fmt.pix.pixelformat == requested, format.fmt.pix.width >= 2, format.fmt.pix.height >= 2 else {
+        if pixelPath == .automatic || pixelPath == .yuyv { pixelPath = wanted.pixelFormat == "YUYV" ? .yuyv : .yuv420 }
+        var format = try setFormat(wanted)
+        if format.fmt.pix.pixelformat != fourcc(pixelPath) && pixelPath == .yuyv {
+            // Passthrough refused (e.g. libv4l2 must flip this camera): let libv4l2 convert.
+            pixelPath = .yuv420
+            format = try setFormat(wanted)
+        }
+        guard format.fmt.pix.pixelformat == fourcc(pixelPath), format.fmt.pix.width >= 2, format.fmt.pix.height >= 2 else {
             throw CameraProblem.noUsableFormat(device: path)
         }
         width = Int(format.fmt.pix.width) & ~1
         height = Int(format.fmt.pix.height) & ~1
-        let minimumLine = pixelPath == .yuv420 ? width : width * 3
+        let minimumLine: Int
+        switch pixelPath {
+        case .yuyv: minimumLine = width * 2
+        case .rgb24: minimumLine = width * 3
+        case .yuv420, .automatic: minimumLine = width
+        }
         bytesPerLine = max(Int(format.fmt.pix.bytesperline), minimumLine)
 
         var parm = v4l2_streamparm()
@@ -96,6 +107,25 @@ final class CaptureSession {
     }
 
     deinit { close() }
+
+    private func fourcc(_ path: CapturePixelPath) -> UInt32 {
+        switch path {
+        case .yuyv: return SAOMA_PIX_FMT_YUYV
+        case .rgb24: return SAOMA_PIX_FMT_RGB24
+        case .yuv420, .automatic: return SAOMA_PIX_FMT_YUV420
+        }
+    }
+
+    private func setFormat(_ wanted: CameraMode) throws(V4L2Failure) -> v4l2_format {
+        var format = v4l2_format()
+        format.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
+        format.fmt.pix.width = UInt32(wanted.width)
+        format.fmt.pix.height = UInt32(wanted.height)
+        format.fmt.pix.pixelformat = fourcc(pixelPath)
+        format.fmt.pix.field = V4L2_FIELD_NONE.rawValue
+        try device.ioctl(SAOMA_VIDIOC_S_FMT, &format, "S_FMT")
+        return format
+    }
 
     private func startStreaming(bufferCount: Int) throws(V4L2Failure) {
         var request = v4l2_requestbuffers()
@@ -131,11 +161,13 @@ final class CaptureSession {
 
     /// The newest filled buffer (older ones are re-queued unread), or `nil` when none is ready.
     ///
-    /// A failure after a frame was dequeued still returns that frame; the failure repeats on
-    /// the next call (a vanished device stays vanished).
+    /// Call when `poll` reported the device readable. Further buffers are taken only while
+    /// `poll` still reports one ready, so DQBUF rarely meets EAGAIN (which libv4l2 logs on
+    /// stderr when it passes frames through). A failure after a frame was dequeued still returns
+    /// that frame; the failure repeats on the next call (a vanished device stays vanished).
     func dequeueNewest() throws(V4L2Failure) -> v4l2_buffer? {
         var newest: v4l2_buffer?
-        while true {
+        while newest == nil || !waitReadable([device.fd], timeout: 0).isEmpty {
             var buffer = emptyBuffer(index: 0)
             do {
                 try device.ioctl(SAOMA_VIDIOC_DQBUF, &buffer, "DQBUF")
@@ -165,9 +197,13 @@ final class CaptureSession {
         let luma: [UInt8]
         let rgb: [UInt8]
         switch pixelPath {
-        case .yuv420:
+        case .yuyv:
+            (luma, rgb) = FrameConversion.lumaAndRGB(fromYUYV: base, width: width, height: height, stride: bytesPerLine)
+        case .yuv420, .automatic:
             luma = FrameConversion.luma(from: base, width: width, height: height, stride: width)
-            rgb = FrameConversion.rgb(fromYU12: base, width: width, height: height)
+            // libv4lconvert decodes JPEG to full-range YUV; other formats keep the camera's limited range.
+            let range: YCbCrRange = ["MJPG", "JPEG"].contains(mode.pixelFormat) ? .full : .limited
+            rgb = FrameConversion.rgb(fromYU12: base, width: width, height: height, range: range)
         case .rgb24:
             (rgb, luma) = FrameConversion.rgbAndLuma(fromRGB24: base, width: width, height: height, stride: bytesPerLine)
         }

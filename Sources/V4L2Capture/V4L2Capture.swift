@@ -19,7 +19,7 @@ public final class V4L2Capture: FrameSource, LowLightAdjustable {
         public var devicePath: String?
         /// Where `video*` nodes live (see `CameraDiscovery.deviceDirectory`).
         public var directory: String
-        /// What libv4l2 converts to (YU12 measured cheaper; see docs/BENCHMARKS.md).
+        /// What libv4l2 delivers (`automatic` measured cheapest; see docs/BENCHMARKS.md).
         public var pixelPath: CapturePixelPath
         /// Number of mmap buffers.
         public var bufferCount: Int
@@ -27,7 +27,7 @@ public final class V4L2Capture: FrameSource, LowLightAdjustable {
         public var retryInterval: Double
 
         public init(
-            devicePath: String? = nil, directory: String = CameraDiscovery.deviceDirectory, pixelPath: CapturePixelPath = .yuv420,
+            devicePath: String? = nil, directory: String = CameraDiscovery.deviceDirectory, pixelPath: CapturePixelPath = .automatic,
             bufferCount: Int = 4, retryInterval: Double = 2
         ) {
             self.devicePath = devicePath
@@ -58,6 +58,8 @@ public final class V4L2Capture: FrameSource, LowLightAdjustable {
         var measuredFramesPerSecond = 0.0
         var framesDelivered: UInt64 = 0
         var framesDropped: UInt64 = 0
+        var dequeueCPUSeconds = 0.0
+        var conversionCPUSeconds = 0.0
     }
 
     private let shared = Mutex(Shared())
@@ -86,6 +88,10 @@ public final class V4L2Capture: FrameSource, LowLightAdjustable {
     public var framesDelivered: UInt64 { shared.withLock { $0.framesDelivered } }
     /// Frames the camera produced that were skipped because a newer one was ready (or lost).
     public var framesDropped: UInt64 { shared.withLock { $0.framesDropped } }
+    /// Capture-thread CPU seconds spent dequeuing (libv4l2's own conversion happens there).
+    public var dequeueCPUSeconds: Double { shared.withLock { $0.dequeueCPUSeconds } }
+    /// Capture-thread CPU seconds spent making frames (luma copy and preview RGB).
+    public var conversionCPUSeconds: Double { shared.withLock { $0.conversionCPUSeconds } }
     /// The low-light controls the current camera offers, with their current values.
     public var controls: [CameraControlState] { shared.withLock { $0.controls } }
 
@@ -179,7 +185,8 @@ private final class CaptureLoop {
     func run() {
         while owner.isRunning {
             guard let camera = chooseCamera() else {
-                report(.noCamera)
+                // A camera that was unplugged stays "unplugged" (not "no camera") until one returns.
+                if case .unplugged = lastProblem {} else { report(.noCamera) }
                 waitForChange(timeout: -1)
                 continue
             }
@@ -260,6 +267,7 @@ private final class CaptureLoop {
                 continue
             }
             let buffer: v4l2_buffer?
+            let cpu0 = threadCPUSeconds()
             do {
                 buffer = try session.dequeueNewest()
             } catch {
@@ -267,7 +275,9 @@ private final class CaptureLoop {
                 return
             }
             guard let buffer else { continue }
+            let cpu1 = threadCPUSeconds()
             let frame = session.frame(from: buffer, sequence: sequence)
+            let cpu2 = threadCPUSeconds()
             var requeueFailure: V4L2Failure?
             do { try session.requeue(buffer) } catch { requeueFailure = error }
             defer {
@@ -289,6 +299,8 @@ private final class CaptureLoop {
             owner.publish {
                 $0.framesDelivered += 1
                 $0.framesDropped += skipped
+                $0.dequeueCPUSeconds += cpu1 - cpu0
+                $0.conversionCPUSeconds += cpu2 - cpu1
                 if let rate { $0.measuredFramesPerSecond = rate }
             }
             handler(.frame(frame))
@@ -333,5 +345,12 @@ extension CameraProblem {
 func monotonicSeconds() -> Double {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}
+
+/// CPU seconds the calling thread has used.
+func threadCPUSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }

@@ -1,12 +1,148 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Glibc
 import SaomaCore
 
+/// One way of presenting an image to zbar.
+enum DecodePass: Equatable, Sendable {
+    /// The image as it is.
+    case plain
+    /// Shrunk by an integer factor (box filter): removes noise and JPEG ringing in large photos.
+    case downscale(Int)
+    /// Enlarged (bilinear): gives zbar more pixels per module on small codes.
+    case upscale(Double)
+    /// Rotated by degrees: 1-D codes zbar's horizontal/vertical scan lines cross too obliquely.
+    case rotate(Double)
+    /// Local adaptive threshold with a window in pixels: uneven lighting, low contrast.
+    case threshold(Int)
+    /// Grey levels stretched to the full range.
+    case stretch
+    /// Mirrored left–right.
+    case mirror
+    /// Grey levels negated: light codes on dark grounds.
+    case invert
+    /// Unsharp mask of the given strength (1 = difference added once): blurred edges.
+    case sharpen(Double)
+    /// Several passes applied one after the other (`down2+invert`).
+    indirect case composed([DecodePass])
+    /// Enlarged by the factor, then sharpened.
+    case upSharpen(Double)
+
+    /// Parses a pass name of the `SAOMA_PASSES` benchmark variable: `plain`, `downN`, `upN`,
+    /// `rotN` (degrees), `threshN` (window), `sharpN`, `upsharpN`, `stretch`, `mirror`, `invert`,
+    /// or several joined with `+` (`down2+invert`).
+    init?(name: String) {
+        func number(after prefix: String) -> Double? {
+            guard name.hasPrefix(prefix) else { return nil }
+            return Double(name.dropFirst(prefix.count))
+        }
+        if name.contains("+") {
+            let parts = name.split(separator: "+").compactMap { DecodePass(name: String($0)) }
+            guard parts.count == name.split(separator: "+").count else { return nil }
+            self = .composed(parts)
+        } else if name == "plain" {
+            self = .plain
+        } else if name == "stretch" {
+            self = .stretch
+        } else if name == "mirror" {
+            self = .mirror
+        } else if name == "invert" {
+            self = .invert
+        } else if let n = number(after: "down") {
+            self = .downscale(Int(n))
+        } else if let n = number(after: "up") {
+            self = .upscale(n)
+        } else if let n = number(after: "rot") {
+            self = .rotate(n)
+        } else if let n = number(after: "sharp") {
+            self = .sharpen(n)
+        } else if let n = number(after: "upsharp") {
+            self = .upSharpen(n)
+        } else if let n = number(after: "thresh") {
+            self = .threshold(Int(n))
+        } else {
+            return nil
+        }
+    }
+
+    /// Largest side, in pixels, of an image worth enlarging or sharpening (bigger ones have enough
+    /// pixels per module, and these passes cost most there).
+    static let maxSideToEnlarge = 400
+
+    /// Whether the pass can help on `image` (enlarging big images only costs time).
+    func isWorthwhile(for image: LumaImage) -> Bool {
+        switch self {
+        case .upscale, .upSharpen, .sharpen: return max(image.width, image.height) <= Self.maxSideToEnlarge
+        case .composed(let passes): return passes.allSatisfy { $0.isWorthwhile(for: image) }
+        default: return true
+        }
+    }
+
+    /// The image zbar sees and the map from its pixels back to `image`'s.
+    func apply(to image: LumaImage) -> (image: LumaImage, toSource: AffineTransform) {
+        switch self {
+        case .plain: return (image, .identity)
+        case .downscale(let f): return image.downscaled(by: f)
+        case .upscale(let f): return image.scaled(by: f)
+        case .rotate(let degrees): return image.rotated(byDegrees: degrees)
+        case .threshold(let window): return (image.adaptiveThresholded(window: window, offset: 8), .identity)
+        case .stretch: return (image.contrastStretched(), .identity)
+        case .invert: return (image.inverted(), .identity)
+        case .sharpen(let amount): return (image.sharpened(amount: amount), .identity)
+        case .upSharpen(let f):
+            let (big, back) = image.scaled(by: f)
+            return (big.sharpened(amount: 1.5), back)
+        case .composed(let passes):
+            var current = image
+            var back = AffineTransform.identity
+            for pass in passes {
+                let (next, toPrevious) = pass.apply(to: current)
+                back = back.concatenating(after: toPrevious)
+                current = next
+            }
+            return (current, back)
+        case .mirror:
+            let w = Double(image.width)
+            return (image.mirrored(), AffineTransform(a: -1, b: 0, c: 0, d: 1, tx: w, ty: 0))
+        }
+    }
+}
+
 /// The sequence of zbar passes run over one image, and the merging of their results.
+///
+/// The thorough chain and its order come from the benchmark (docs/BENCHMARKS.md, "Decoding"):
+/// each pass is tried only when the ones before found nothing, and each one kept reads codes on
+/// the real photos that the earlier ones miss. `SAOMA_PASSES` (comma-separated pass names such as
+/// `plain,thresh91,upsharp2`) replaces the chain for such measurements.
 enum DecodePasses {
+    /// Passes for `.thorough`, tried in order until one finds a code.
+    static let thorough: [DecodePass] = {
+        if let spec = getenvString("SAOMA_PASSES") {
+            return spec.split(separator: ",").compactMap { DecodePass(name: String($0)) }
+        }
+        return [.plain, .threshold(91), .upSharpen(2), .threshold(31), .sharpen(2), .downscale(2), .invert]
+    }()
+
+    /// zbar scan-line spacing in pixels for `.fast`: every second row and column halves the cost;
+    /// codes in a live frame span many lines, and the next frame gets another chance.
+    static let fastDensity = 2
+
+    /// Passes for `.fast` (live frames).
+    static let fast: [DecodePass] = [.plain]
+
     /// Runs the passes `effort` allows over `image`; reads are in `image`'s pixels, deduplicated.
     static func run(on image: LumaImage, effort: DecodeEffort, scanner: ZBarScanner) -> [RawRead] {
         var merged: [RawRead] = []
-        merge(scanner.scan(image), into: &merged)
+        scanner.setDensity(effort == .fast ? fastDensity : 1)
+        for pass in effort == .fast ? fast : thorough {
+            if !merged.isEmpty { break }
+            guard pass.isWorthwhile(for: image) else { continue }
+            let (passImage, toSource) = pass.apply(to: image)
+            var reads = scanner.scan(passImage).filter(ZBarDecoder.isTrustworthy)
+            if toSource != .identity {
+                for i in reads.indices { reads[i].points = reads[i].points.map { toSource.apply($0) } }
+            }
+            merge(reads, into: &merged)
+        }
         return merged
     }
 
@@ -24,4 +160,10 @@ enum DecodePasses {
             if !duplicate { merged.append(read) }
         }
     }
+}
+
+/// An environment variable's value, if set.
+func getenvString(_ name: String) -> String? {
+    guard let value = getenv(name) else { return nil }
+    return String(cString: value)
 }

@@ -9,7 +9,7 @@ import Glibc
 public enum PayloadText {
     /// A legacy encoding a payload may be in, with its iconv name.
     public enum Encoding: String, CaseIterable, Sendable {
-        case shiftJIS = "SHIFT_JIS"
+        case shiftJIS = "CP932"
         case gb18030 = "GB18030"
         case big5 = "BIG5"
         case isoLatin1 = "ISO-8859-1"
@@ -58,8 +58,8 @@ public enum PayloadText {
         }
     }
 
-    /// Kana weigh most, kanji next; half-width katakana (rare in QR payloads, common in misreadings
-    /// of other encodings) count against.
+    /// Kana weigh most, kanji next. Half-width katakana count a little, and much more where a
+    /// voicing mark (ﾞ ﾟ) follows a kana that takes it, which other encodings' bytes rarely mimic.
     private static func shiftJISScore(_ b: [UInt8]) -> Int? {
         var score = 0
         var i = 0
@@ -68,7 +68,17 @@ public enum PayloadText {
             if c < 0x80 {
                 i += 1
             } else if (0xA1...0xDF).contains(c) {
-                score -= 1
+                if c == 0xDE || c == 0xDF {
+                    let previous = i > 0 ? b[i - 1] : 0
+                    // ｳ, ｶ–ﾄ and ﾊ–ﾎ take the dakuten; only ﾊ–ﾎ the handakuten.
+                    let takesMark =
+                        c == 0xDE
+                        ? (previous == 0xB3 || (0xB6...0xC4).contains(previous) || (0xCA...0xCE).contains(previous))
+                        : (0xCA...0xCE).contains(previous)
+                    score += takesMark ? 4 : -3
+                } else {
+                    score += 1
+                }
                 i += 1
             } else if (0x81...0x9F).contains(c) || (0xE0...0xEF).contains(c) {
                 guard i + 1 < b.count, (0x40...0xFC).contains(b[i + 1]), b[i + 1] != 0x7F else { return nil }

@@ -19,8 +19,6 @@ final class ZBarScanner {
     private let scanner: OpaquePointer
     /// The symbologies the scanner is configured for (configuration is costly only on change).
     private var enabled: Set<Symbology> = []
-    /// Whether zbar also tries the inverted image when a scan finds nothing.
-    private var testInverted = false
 
     init?() {
         guard let s = zbar_image_scanner_create() else { return nil }
@@ -28,7 +26,9 @@ final class ZBarScanner {
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
         // Raw bytes for QR: we decode the text ourselves (zbar's guess garbles UTF-8).
         zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_BINARY, 1)
-        configure(symbologies: Set(Symbology.allCases), testInverted: true)
+        // Inverted images are an explicit pass of their own (`DecodePass.invert`).
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_TEST_INVERTED, 0)
+        configure(symbologies: Set(Symbology.allCases))
     }
 
     deinit { zbar_image_scanner_destroy(scanner) }
@@ -77,7 +77,7 @@ final class ZBarScanner {
     }
 
     /// Enables exactly the zbar decoders behind `symbologies`.
-    func configure(symbologies: Set<Symbology>, testInverted: Bool) {
+    func configure(symbologies: Set<Symbology>) {
         if symbologies != enabled {
             let wanted = Set(symbologies.flatMap { Self.zbarTypes(for: $0) }.map(\.rawValue))
             let all = Set(Symbology.allCases.flatMap { Self.zbarTypes(for: $0) }.map(\.rawValue))
@@ -86,16 +86,17 @@ final class ZBarScanner {
             }
             enabled = symbologies
         }
-        if testInverted != self.testInverted {
-            zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_TEST_INVERTED, testInverted ? 1 : 0)
-            self.testInverted = testInverted
-        }
     }
+
+    /// The current scan density (see `setDensity`).
+    private var density = 1
 
     /// Sets zbar's scan density: every `step`-th row and column is scanned (1 = all).
     func setDensity(_ step: Int) {
+        guard step != density else { return }
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_X_DENSITY, Int32(step))
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_Y_DENSITY, Int32(step))
+        density = step
     }
 
     /// Every symbol zbar finds in `image`.

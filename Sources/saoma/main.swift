@@ -16,9 +16,8 @@ case .version:
     print("saoma \(saomaVersion)")
 case .scan(let arguments):
     exit(ScanCommand.run(arguments: arguments))
+case .devices(let arguments):
+    exit(DevicesCommand.run(arguments))
 case .help:
     ConsoleOutput.out(mainHelpText)
-default:
-    print("saoma: not yet available: \(route)")
-    exit(2)
 }

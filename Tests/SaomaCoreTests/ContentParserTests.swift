@@ -196,6 +196,28 @@ struct ContentParserTests {
         #expect(ContentParser.parse(c.text) == c.expected)
     }
 
+    @Test("random mixtures of the notations' special characters parse without crashing")
+    func randomMixtures() {
+        let pieces = [
+            "WIFI:", "MECARD:", "BEGIN:VCARD", "\n", "\r\n", " ", "\\", ";", ":", ",", "\"", "=", "%", "%4", "%41", "?", "&", "@", "#",
+            "mailto:", "tel:", "sms:", "SMSTO:", "geo:", "MATMSG:", "http://", "www.", "xn--", "S:", "P:", "T:", "N:", "FN:", "END:VCARD",
+            "ENCODING=QUOTED-PRINTABLE", "a", "é", "中", "\u{0}", "\u{202E}", "9", "-", ".", "/", "\\",
+        ]
+        var state: UInt64 = 0x5EED
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<3000 {
+            let text = (0..<next(24)).map { _ in pieces[next(pieces.count)] }.joined()
+            if case .text(let shown) = ContentParser.parse(text) {
+                #expect(shown == text)
+            }
+            let analysis = URLSafety.analyze(text)
+            #expect(analysis.host.map { !$0.contains("/") && !$0.contains("@") } ?? true, "\(text.debugDescription)")
+        }
+    }
+
     @Test("long quoted-printable folds are joined without blowing up")
     func longQuotedPrintableFolds() {
         let text = "BEGIN:VCARD\nFN;ENCODING=QUOTED-PRINTABLE:" + String(repeating: "=41=\n", count: 3000) + "B\nEND:VCARD"

@@ -120,6 +120,16 @@ final class ResultPageTests: XCTestCase {
         }
     }
 
+    func testALaunchFailureIsReportedInAToast() {
+        MainActor.assumeIsolated {
+            let fixture = Fixture("saoma-test-no-handler://x")
+            defer { fixture.close() }
+            fixture.page.launchDefault("saoma-test-no-handler://x")
+            XCTAssertTrue(
+                InProcessGtk.iterate { fixture.labels.contains { $0.hasPrefix("Could not open it:") } }, "labels: \(fixture.labels)")
+        }
+    }
+
     func testWiFiShowsFieldsAndCopiesEachOne() throws {
         try MainActor.assumeIsolated {
             let fixture = Fixture(#"WIFI:T:WPA;S:Café\;Net;P:hunter2;H:true;;"#)
@@ -131,6 +141,7 @@ final class ResultPageTests: XCTestCase {
                 InProcessGtk.press(try fixture.button("Copy Network Name")) {
                     InProcessGtk.clipboardText(of: fixture.page.widget) == "Café;Net"
                 })
+            XCTAssertTrue(InProcessGtk.iterate { fixture.labels.contains("Copied") }, "a toast confirms the copy")
             fixture.page.copyToClipboard()
             XCTAssertEqual(InProcessGtk.clipboardText(of: fixture.page.widget), "hunter2", "the main value of a network is its password")
             XCTAssertEqual(InProcessGtk.xclipText(), "hunter2", "other X clients see the copied text")
@@ -220,6 +231,35 @@ final class ResultPageTests: XCTestCase {
             XCTAssertTrue(fixture.labels.contains("line one\nline two \u{241B}[31m red\u{2400}"), "labels: \(fixture.labels)")
             fixture.page.copyToClipboard()
             XCTAssertEqual(InProcessGtk.clipboardText(of: fixture.page.widget), "line one\nline two \u{1B}[31m red")
+        }
+    }
+
+    func testTextAsLongAsAQRCodeHoldsIsShownWhole() throws {
+        try MainActor.assumeIsolated {
+            let text = String(repeating: "0123456789abcdef", count: 443) + "0"
+            let fixture = Fixture(text)
+            defer { fixture.close() }
+            let label = try XCTUnwrap(
+                InProcessGtk.descendants(of: fixture.page.widget).first {
+                    InProcessGtk.isA($0, gtk_label_get_type()) && InProcessGtk.labelText($0) == text
+                }, "all 7089 characters are in one label")
+            XCTAssertEqual(
+                gtk_label_get_wrap_mode(OpaquePointer(label)), PANGO_WRAP_CHAR,
+                "one long word wraps at any character (word wrapping it is very slow)")
+            XCTAssertEqual(ResultPage.longestUnbrokenRun("ab cdef\tg"), 4)
+        }
+    }
+
+    func testHugeTextShowsItsStartAndCopiesEverything() {
+        MainActor.assumeIsolated {
+            let text = String(repeating: String(repeating: "0123456789abcdef", count: 8) + "\n", count: 600)
+            let fixture = Fixture(text)
+            defer { fixture.close() }
+            let shown = String(text.prefix(ResultPage.maximumShownCharacters)) + "…"
+            XCTAssertTrue(fixture.labels.contains(shown), "the start of the text is shown")
+            XCTAssertTrue(fixture.labels.contains { $0.contains("\(text.count) characters") }, "a note says how long it is")
+            fixture.page.copyToClipboard()
+            XCTAssertEqual(InProcessGtk.clipboardText(of: fixture.page.widget), text)
         }
     }
 

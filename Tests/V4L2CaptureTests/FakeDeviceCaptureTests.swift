@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import SaomaCore
 import Testing
+import ZBarDecoding
 
 /// The real V4L2Capture (libv4l2, mmap, poll) exercised through the LD_PRELOAD fake device.
 @Suite struct FakeDeviceCaptureTests {
@@ -38,6 +40,18 @@ import Testing
         #expect(lines.contains { $0.string("default") == camera.devicePath(1) })
     }
 
+    @Test func cameraWithoutConvertibleFormatsIsNamedAndReported() throws {
+        let camera = try FakeCamera(settings: ["FORMAT": "H264"])
+        let (lines, _) = try camera.run(["list"])
+        let node = try #require(lines.first { $0.string("path") == camera.devicePath() })
+        #expect(node.string("reason") == "unsupportedFormats")
+        let (events, status) = try camera.run(["capture", "--device", camera.devicePath(), "--max-problems", "1", "--timeout", "20"])
+        #expect(status == 0)
+        let problem = try #require(events.first { $0.event == "problem" })
+        #expect(problem.problemKind == "noUsableFormat")
+        #expect(problem.object("problem")?.string("device") == camera.devicePath())
+    }
+
     @Test func onlyInfraredCameraMeansNoCamera() throws {
         let camera = try FakeCamera(settings: ["FORMAT": "GREY"])
         let (lines, status) = try camera.run(["capture", "--frames", "1", "--max-problems", "1", "--timeout", "20"])
@@ -52,24 +66,28 @@ import Testing
         #expect(lines.first { $0.event == "problem" }?.problemKind == "noCamera")
     }
 
-    @Test(arguments: ["yuv420", "rgb24"])
-    func deliversTheSceneAt720p(pixelPath: String) throws {
-        let camera = try FakeCamera()
+    @Test(arguments: [
+        ("YUYV", "automatic", 16.0, 235.0), ("YUYV", "yuyv", 16, 235), ("YUYV", "yuv420", 16, 235), ("YUYV", "rgb24", 16, 235),
+        // libv4lconvert decodes JPEG to full-range luma.
+        ("MJPG", "automatic", 0, 255), ("MJPG", "rgb24", 0, 255),
+    ])
+    func deliversTheSceneAt720p(format: String, pixelPath: String, black: Double, white: Double) throws {
+        let camera = try FakeCamera(settings: ["FORMAT": format])
         try Self.splitScene(camera)
         let (lines, status) = try camera.run(["capture", "--frames", "3", "--pixel-path", pixelPath])
         #expect(status == 0)
         let streaming = try #require(lines.first { $0.event == "streaming" })
         let mode = try #require(streaming.object("mode"))
         #expect(mode.int("width") == 1280 && mode.int("height") == 720 && mode.int("fps") == 30)
-        #expect(mode.string("format") == "YUYV")
+        #expect(mode.string("format") == format)
         let frames = lines.filter { $0.event == "frame" }
         #expect(frames.count == 3)
         for frame in frames {
             #expect(frame.int("width") == 1280 && frame.int("height") == 720)
             #expect(frame.int("rgbBytes") == 1280 * 720 * 3)
-            // Limited-range luma: black 16, white 235.
-            #expect(abs((frame.double("left") ?? 0) - 16) < 3)
-            #expect(abs((frame.double("right") ?? 0) - 235) < 3)
+            #expect(abs((frame.double("left") ?? 0) - black) < 3)
+            #expect(abs((frame.double("right") ?? 0) - white) < 3)
+            // The preview RGB averages the black and the white half.
             let rgb = try #require(frame["rgb"] as? [Double])
             for channel in rgb { #expect(abs(channel - 127.5) < 4) }
         }
@@ -125,16 +143,34 @@ import Testing
         #expect(rest.filter { $0.event == "frame" }.count == 6 - before)
     }
 
-    @Test func recoversWhenTheDeviceNodeIsDeletedAndRecreated() throws {
+    @Test func hotPlugIsNoticedWithoutPolling() throws {
+        let camera = try FakeCamera(count: 2)
+        try FileManager.default.removeItem(atPath: camera.devicePath(1))
+        let probe = try camera.start(["monitor", "--lists", "3", "--timeout", "60"])
+        let initial = probe.waitFor { $0.event == "nodes" }.match
+        #expect(initial?["cameras"] as? [String] == [camera.devicePath(0)])
+        // Plug in a second camera.
+        #expect(FileManager.default.createFile(atPath: camera.devicePath(1), contents: nil))
+        let plugged = probe.waitFor { $0.event == "nodes" }.match
+        #expect(plugged?["cameras"] as? [String] == [camera.devicePath(0), camera.devicePath(1)])
+        // Unplug the first.
+        try FileManager.default.removeItem(atPath: camera.devicePath(0))
+        let unplugged = probe.waitFor { $0.event == "nodes" }.match
+        #expect(unplugged?["cameras"] as? [String] == [camera.devicePath(1)])
+        #expect(probe.finish() == 0)
+    }
+
+    @Test func defaultCameraUnpluggedStaysUnpluggedUntilItReturns() throws {
         let camera = try FakeCamera()
-        let probe = try camera.start(["capture", "--frames", "4", "--timeout", "60"])
+        let probe = try camera.start(["capture", "--frames", "3", "--timeout", "60"])
         #expect(probe.waitFor { $0.event == "frame" }.match != nil)
         try FileManager.default.removeItem(atPath: camera.devicePath())
-        let unplugged = probe.waitFor { $0.event == "problem" }.match
-        #expect(unplugged?.problemKind == "unplugged")
+        let problem = probe.waitFor { $0.event == "problem" }.match
+        #expect(problem?.problemKind == "unplugged")
         #expect(FileManager.default.createFile(atPath: camera.devicePath(), contents: nil))
         var rest: [[String: Any]] = []
         #expect(probe.finish(collecting: &rest) == 0)
+        #expect(!rest.contains { $0.problemKind == "noCamera" })
         #expect(rest.contains { $0.event == "streaming" })
     }
 
@@ -199,6 +235,12 @@ import Testing
         try FileManager.default.createDirectory(at: dump, withIntermediateDirectories: true)
         let (_, status) = try camera.run(["capture", "--frames", "2", "--dump", dump.path])
         #expect(status == 0)
+        // Saoma's own decoder reads the captured luma plane…
+        let frame = try #require(Self.readPGM(dump.appendingPathComponent("frame-2.pgm")))
+        #expect(frame.width == 1280 && frame.height == 720)
+        let symbols = ZBarDecoder().decode(frame, options: DecodeOptions(effort: .fast))
+        #expect(symbols.map(\.text) == [QRFixture.text])
+        // …and so does zbarimg, from the same file.
         let zbarimg = Process()
         zbarimg.executableURL = URL(fileURLWithPath: "/usr/bin/zbarimg")
         zbarimg.arguments = ["--raw", "-q", dump.appendingPathComponent("frame-2.pgm").path]
@@ -208,6 +250,21 @@ import Testing
         let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         zbarimg.waitUntilExit()
         #expect(text.trimmingCharacters(in: .whitespacesAndNewlines) == QRFixture.text)
+    }
+
+    /// A binary PGM as written by CaptureProbe (`P5\nW H\n255\n` + pixels).
+    static func readPGM(_ url: URL) -> LumaImage? {
+        guard let data = try? Data(contentsOf: url) else { return nil }
+        let bytes = [UInt8](data)
+        var newlines: [Int] = []
+        for (i, b) in bytes.enumerated() where b == UInt8(ascii: "\n") {
+            newlines.append(i)
+            if newlines.count == 3 { break }
+        }
+        guard newlines.count == 3 else { return nil }
+        let size = String(decoding: bytes[(newlines[0] + 1)..<newlines[1]], as: UTF8.self).split(separator: " ").compactMap { Int($0) }
+        guard size.count == 2 else { return nil }
+        return LumaImage(width: size[0], height: size[1], pixels: Array(bytes[(newlines[2] + 1)...]))
     }
 }
 

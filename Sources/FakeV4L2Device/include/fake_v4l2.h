@@ -22,10 +22,12 @@
 //   SAOMA_FAKE_V4L2_MODES=1280x720@30,640x480@30,1920x1080@15   (the default)
 //       Discrete frame sizes and rates offered for the native format (a size may repeat with
 //       another rate).
-//   SAOMA_FAKE_V4L2_FORMAT=YUYV|GREY|META   (default YUYV)
-//       Native pixel format. GREY simulates an infrared camera; META makes the node a
-//       metadata-only node (device_caps = META_CAPTURE, no video capture).
-//       MJPG is not implemented: it is reported on stderr and YUYV is served instead.
+//   SAOMA_FAKE_V4L2_FORMAT=YUYV|MJPG|GREY|H264|META   (default YUYV)
+//       Native pixel format. MJPG frames are baseline JPEGs made with the libjpeg that
+//       libv4lconvert loads (found at run time; the shim links only libc and libdl). GREY
+//       simulates an infrared camera; H264 a camera with no format libv4l2 converts (frames are
+//       zeros); META makes the node a metadata-only node
+//       (device_caps = META_CAPTURE, no video capture).
 //   SAOMA_FAKE_V4L2_FAIL=none|busy|denied   (default none)
 //       denied: open fails with EACCES. busy: open and queries work (the camera is listed) but
 //       S_FMT, REQBUFS and STREAMON fail with EBUSY, as uvcvideo does while another

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
 
 /// Chooses the capture mode Saoma asks a camera for.
 ///
@@ -60,32 +61,6 @@ public enum CameraModePolicy {
             (a.exact, a.sizeDistance, a.ratePenalty, a.slower, a.format) < (b.exact, b.sizeDistance, b.ratePenalty, b.slower, b.format)
         }
     }
-}
-
-/// `log2` without Foundation.
-private func log2(_ x: Double) -> Double {
-    guard x > 0 else { return -.infinity }
-    var exponent = 0.0
-    var m = x
-    while m >= 2 {
-        m /= 2
-        exponent += 1
-    }
-    while m < 1 {
-        m *= 2
-        exponent -= 1
-    }
-    // ln(m)/ln(2) for m in [1, 2) by the series of atanh: ln(m) = 2 atanh((m-1)/(m+1)).
-    let t = (m - 1) / (m + 1)
-    var term = t
-    var sum = 0.0
-    var k = 1.0
-    while abs(term) > 1e-15 {
-        sum += term / k
-        term *= t * t
-        k += 2
-    }
-    return exponent + 2 * sum / 0.693_147_180_559_945_3
 }
 
 extension CameraModePolicy {

@@ -108,7 +108,7 @@ final class CameraController {
     private func openPreferred() {
         guard let device = preferredCamera() else {
             stopSource()
-            state = .problem(.noCamera)
+            state = .problem(service.problemWithoutCameras())
             startRecovery()
             return
         }
@@ -167,16 +167,19 @@ final class CameraController {
 
     private func camerasChanged() {
         refreshCameras()
-        switch state {
-        case .problem(.unplugged), .problem(.noCamera), .idle:
+        guard source != nil else {
+            // Nothing open (no camera, or one that could not even be listed): open one if it came.
             if preferredCamera() != nil { openPreferred() }
+            return
+        }
+        switch state {
         case .streaming(let device, _), .opening(let device):
             if !service.sourcesRecover && !cameras.contains(where: { $0.path == device.path }) {
                 stopSource()
                 state = .problem(.unplugged(device: device.path))
                 startRecovery()
             }
-        case .problem: break
+        case .idle, .problem: break
         }
     }
 

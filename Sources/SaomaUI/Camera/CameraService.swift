@@ -9,6 +9,9 @@ protocol CameraService: AnyObject {
     var sourcesRecover: Bool { get }
     /// The usable capture devices now, best first.
     func cameras() -> [CameraDevice]
+    /// Why there is no usable camera when `cameras()` is empty (a node that cannot be opened
+    /// says more than "no camera").
+    func problemWithoutCameras() -> CameraProblem
     /// A frame source for `device` (not started).
     func makeSource(for device: CameraDevice) -> FrameSource
     /// Starts watching for cameras plugged in or out; `changed` runs on the UI thread.

@@ -54,6 +54,8 @@ final class ImageFileCameraService: CameraService {
 
     func cameras() -> [CameraDevice] { isPresent ? [device] : [] }
 
+    func problemWithoutCameras() -> CameraProblem { .noCamera }
+
     func makeSource(for device: CameraDevice) -> FrameSource {
         ImageFileFrameSource(device: device, configuration: configuration)
     }

@@ -19,6 +19,18 @@ final class V4L2CameraService: CameraService {
         return [best] + found.filter { $0 != best }
     }
 
+    func problemWithoutCameras() -> CameraProblem {
+        var problem = CameraProblem.noCamera
+        for node in CameraDiscovery.scan() {
+            switch node.status {
+            case .unavailable(let nodeProblem): return nodeProblem
+            case .skipped(kind: .unsupportedFormats, _, _): problem = .noUsableFormat(device: node.path)
+            default: break
+            }
+        }
+        return problem
+    }
+
     func makeSource(for device: CameraDevice) -> FrameSource {
         V4L2Capture(configuration: V4L2Capture.Configuration(devicePath: device.path))
     }

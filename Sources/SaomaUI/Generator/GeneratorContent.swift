@@ -35,7 +35,7 @@ enum GeneratorContent {
 
     /// The text to encode for `template` filled with `values`, through SaomaCore's templates.
     static func text(for template: ContentTemplate, _ values: GeneratorFormValues) throws(GeneratorInputError) -> String {
-        guard !isBlank(template, values) else { throw .empty }
+        guard !isBlank(values) else { throw .empty }
         do {
             switch template {
             case .text:
@@ -79,7 +79,7 @@ enum GeneratorContent {
     }
 
     /// Whether every text field of the form is empty (switches and choices alone encode nothing).
-    static func isBlank(_ template: ContentTemplate, _ values: GeneratorFormValues) -> Bool {
+    static func isBlank(_ values: GeneratorFormValues) -> Bool {
         values.texts.values.allSatisfy { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
     }
 

@@ -95,6 +95,18 @@ final class GeneratorForm {
         return true
     }
 
+    /// Shows or hides field `key` with its label.
+    func setFieldVisible(_ key: String, _ visible: Bool) {
+        guard let input = input(key) else { return }
+        // A labelled field sits in its own box (a text view one level deeper, in its scroller).
+        let group = textViews[key] != nil ? gtk_widget_get_parent(gtk_widget_get_parent(input)) : gtk_widget_get_parent(input)
+        if toggles[key] != nil {
+            gtk_widget_set_visible(input, visible ? 1 : 0)
+        } else if let group {
+            gtk_widget_set_visible(group, visible ? 1 : 0)
+        }
+    }
+
     /// The input widget of field `key`, if any.
     func input(_ key: String) -> UnsafeMutablePointer<GtkWidget>? {
         editables[key] ?? textViews[key] ?? toggles[key] ?? dropDowns[key]
@@ -185,7 +197,7 @@ final class GeneratorForm {
         case .text:
             return [GeneratorFieldSpec(key: "text", label: tr("_Text"), kind: .multiline)]
         case .url:
-            return [GeneratorFieldSpec(key: "url", label: tr("_Address"), kind: .line, placeholder: "https://example.org")]
+            return [GeneratorFieldSpec(key: "url", label: tr("_Address"), kind: .line, placeholder: tr("https://example.org"))]
         case .wifi:
             return [
                 GeneratorFieldSpec(key: "ssid", label: tr("_Network name (SSID)"), kind: .line),
@@ -200,30 +212,30 @@ final class GeneratorForm {
                 GeneratorFieldSpec(key: "name", label: tr("_Name"), kind: .line),
                 GeneratorFieldSpec(key: "organization", label: tr("_Organisation"), kind: .line),
                 GeneratorFieldSpec(key: "title", label: tr("_Job title"), kind: .line),
-                GeneratorFieldSpec(key: "phone", label: tr("_Phone"), kind: .line, placeholder: "+49 30 1234567"),
-                GeneratorFieldSpec(key: "email", label: tr("_E-mail"), kind: .line, placeholder: "name@example.org"),
-                GeneratorFieldSpec(key: "website", label: tr("_Website"), kind: .line, placeholder: "https://example.org"),
+                GeneratorFieldSpec(key: "phone", label: tr("_Phone"), kind: .line, placeholder: tr("+49 30 1234567")),
+                GeneratorFieldSpec(key: "email", label: tr("_E-mail"), kind: .line, placeholder: tr("name@example.org")),
+                GeneratorFieldSpec(key: "website", label: tr("_Website"), kind: .line, placeholder: tr("https://example.org")),
                 GeneratorFieldSpec(key: "address", label: tr("A_ddress"), kind: .line),
                 GeneratorFieldSpec(key: "note", label: tr("N_ote"), kind: .line),
                 GeneratorFieldSpec(key: "format", label: tr("_Card format"), kind: .choice([tr("MECARD (compact)"), tr("vCard 3.0")])),
             ]
         case .email:
             return [
-                GeneratorFieldSpec(key: "to", label: tr("_To"), kind: .line, placeholder: "name@example.org"),
+                GeneratorFieldSpec(key: "to", label: tr("_To"), kind: .line, placeholder: tr("name@example.org")),
                 GeneratorFieldSpec(key: "subject", label: tr("_Subject"), kind: .line),
                 GeneratorFieldSpec(key: "body", label: tr("_Message"), kind: .multiline),
             ]
         case .phone:
-            return [GeneratorFieldSpec(key: "number", label: tr("_Phone number"), kind: .line, placeholder: "+49 30 1234567")]
+            return [GeneratorFieldSpec(key: "number", label: tr("_Phone number"), kind: .line, placeholder: tr("+49 30 1234567"))]
         case .sms:
             return [
-                GeneratorFieldSpec(key: "number", label: tr("_Phone number"), kind: .line, placeholder: "+49 30 1234567"),
+                GeneratorFieldSpec(key: "number", label: tr("_Phone number"), kind: .line, placeholder: tr("+49 30 1234567")),
                 GeneratorFieldSpec(key: "body", label: tr("_Message"), kind: .multiline),
             ]
         case .geo:
             return [
-                GeneratorFieldSpec(key: "latitude", label: tr("_Latitude (°N)"), kind: .line, placeholder: "52.5163"),
-                GeneratorFieldSpec(key: "longitude", label: tr("L_ongitude (°E)"), kind: .line, placeholder: "13.3777"),
+                GeneratorFieldSpec(key: "latitude", label: tr("_Latitude (°N)"), kind: .line, placeholder: tr("52.5163")),
+                GeneratorFieldSpec(key: "longitude", label: tr("L_ongitude (°E)"), kind: .line, placeholder: tr("13.3777")),
                 GeneratorFieldSpec(key: "altitude", label: tr("_Altitude in metres (optional)"), kind: .line),
                 GeneratorFieldSpec(key: "query", label: tr("_Label (optional)"), kind: .line),
             ]

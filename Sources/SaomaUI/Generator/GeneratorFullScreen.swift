@@ -5,21 +5,21 @@ import GLibSwift
 /// A full-screen window showing one code as large as whole device pixels per module allow, on
 /// white whatever the theme, for another device to scan; Escape or a click closes it.
 ///
-/// UI thread only. Holds a reference to its window until the window is destroyed.
+/// UI thread only. GTK owns the window (its toplevel list holds it); `window` is cleared when
+/// the window is destroyed, by `close()` or otherwise.
 @MainActor
 final class GeneratorFullScreen {
-    /// The window (owned reference, released once it is destroyed).
+    /// The window while it exists (not an owned reference: GTK's toplevel list owns it).
     private(set) var window: UnsafeMutablePointer<GtkWidget>?
     let canvas: QRCodeCanvas
     /// Called once after the window closed.
     var onClosed: (@MainActor () -> Void)?
 
-    init(appearance: QRCodeAppearance, label: String, parent: UnsafeMutablePointer<GtkWidget>?) {
+    init(appearance: QRCodeAppearance, label: String, description: String, parent: UnsafeMutablePointer<GtkWidget>?) {
         canvas = QRCodeCanvas(backdrop: .fullWhite)
         canvas.show(appearance)
-        GeneratorPage.setAccessibleLabel(canvas.widget, label)
+        GeneratorPage.setAccessibleText(canvas.widget, label: label, description: description)
         let window: UnsafeMutablePointer<GtkWidget> = gtk_window_new()
-        g_object_ref_sink(window)
         self.window = window
         gtk_window_set_title(gcast(window), tr("QR Code"))
         gtk_window_set_decorated(gcast(window), 0)
@@ -28,9 +28,15 @@ final class GeneratorFullScreen {
         gtk_widget_set_hexpand(canvas.widget, 1)
         gtk_widget_set_vexpand(canvas.widget, 1)
         gtk_widget_set_focusable(canvas.widget, 1)
-        gtk_widget_set_tooltip_text(canvas.widget, tr("Press Escape or click to close"))
-        gtk_window_set_child(gcast(window), canvas.widget)
-        GeneratorFullScreen.forceWhiteBackground(window)
+        // The hint sits below the code, never over it (a tooltip would cover modules).
+        let hint: UnsafeMutablePointer<GtkWidget> = gtk_label_new(tr("Press Escape or click to close"))
+        gtk_widget_set_margin_top(hint, 6)
+        gtk_widget_set_margin_bottom(hint, 12)
+        let column: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        gtk_box_append(gcast(column), canvas.widget)
+        gtk_box_append(gcast(column), hint)
+        gtk_window_set_child(gcast(window), column)
+        GeneratorFullScreen.forceColors(window, hint)
 
         // Without a window manager (or one that ignores the request) the window still covers the
         // monitor: its default size is the monitor's.
@@ -57,7 +63,7 @@ final class GeneratorFullScreen {
     }
 
     isolated deinit {
-        if let window { g_object_unref(window) }
+        if let window { gtk_window_destroy(gcast(window)) }
     }
 
     /// Shows the window full screen and focuses the code.
@@ -84,20 +90,24 @@ final class GeneratorFullScreen {
     }
 
     private func destroyed() {
-        guard let window else { return }
-        self.window = nil
-        g_object_unref(window)
+        guard window != nil else { return }
+        window = nil
         onClosed?()
         onClosed = nil
     }
 
-    /// A style provider on the window itself paints it white, above theme and application CSS.
-    private static func forceWhiteBackground(_ window: UnsafeMutablePointer<GtkWidget>) {
+    /// Style providers on the window and the hint paint them white and grey, above theme and
+    /// application CSS (a provider on a widget's own style context applies to that widget only).
+    private static func forceColors(_ window: UnsafeMutablePointer<GtkWidget>, _ hint: UnsafeMutablePointer<GtkWidget>) {
         let provider: UnsafeMutablePointer<GtkCssProvider> = gtk_css_provider_new()
-        gtk_css_provider_load_from_data(provider, "window.generator-fullscreen { background: #ffffff; }", -1)
-        gtk_style_context_add_provider(
-            gtk_widget_get_style_context(window), OpaquePointer(UnsafeMutableRawPointer(provider)),
-            guint(GTK_STYLE_PROVIDER_PRIORITY_USER))
+        gtk_css_provider_load_from_data(
+            provider, "window.generator-fullscreen { background: #ffffff; } label { color: #555555; background: none; }", -1)
+        gtk_widget_add_css_class(hint, "generator-fullscreen-hint")
+        for widget in [window, hint] {
+            gtk_style_context_add_provider(
+                gtk_widget_get_style_context(widget), OpaquePointer(UnsafeMutableRawPointer(provider)),
+                guint(GTK_STYLE_PROVIDER_PRIORITY_USER))
+        }
         g_object_unref(UnsafeMutableRawPointer(provider))
     }
 }

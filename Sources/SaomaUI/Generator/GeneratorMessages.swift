@@ -118,6 +118,15 @@ enum GeneratorMessages {
         return String(format: tr("QR code for: %@"), shown)
     }
 
+    /// The accessible description of the preview: the symbol's size and the self-check's verdict.
+    static func accessibleDescription(for result: GeneratorResult) -> String {
+        let matrix = result.code.matrix
+        let size = String(
+            format: tr("QR version %ld-%@, %ld × %ld modules."), matrix.version, matrix.level.rawValue, matrix.size, matrix.size)
+        let check = result.selfCheckFailure.map { verdict(selfCheck: $0) } ?? verified + "."
+        return size + " " + check
+    }
+
     /// The outcome of a save.
     static func saved(_ path: String) -> String {
         String(format: tr("Saved %@"), (path as NSString).lastPathComponent)

@@ -126,7 +126,8 @@ extension GeneratorPage {
             return
         }
         let parent = gtk_widget_get_root(root).map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkWidget.self) }
-        let view = GeneratorFullScreen(appearance: result.appearance, label: previewAccessibleLabel, parent: parent)
+        let view = GeneratorFullScreen(
+            appearance: result.appearance, label: previewAccessibleLabel, description: previewAccessibleDescription, parent: parent)
         view.onClosed = { [weak self] in self?.fullScreen = nil }
         fullScreen = view
         view.present()

@@ -127,14 +127,17 @@ extension GeneratorPage {
         }
     }
 
-    /// Sets `widget`'s accessible label (what screen readers announce for the image).
-    static func setAccessibleLabel(_ widget: UnsafeMutablePointer<GtkWidget>, _ text: String) {
-        var value = GValue()
-        g_value_init(&value, g_type_from_name("gchararray"))
-        g_value_set_string(&value, text)
-        defer { g_value_unset(&value) }
+    /// Sets `widget`'s accessible label and description (what screen readers announce for the image).
+    static func setAccessibleText(_ widget: UnsafeMutablePointer<GtkWidget>, label: String, description: String) {
+        var values = [GValue(), GValue()]
+        for (index, text) in [label, description].enumerated() {
+            g_value_init(&values[index], g_type_from_name("gchararray"))
+            g_value_set_string(&values[index], text)
+        }
+        defer {
+            for index in values.indices { g_value_unset(&values[index]) }
+        }
         var properties = [GTK_ACCESSIBLE_PROPERTY_LABEL, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION]
-        var values = [value, value]
         gtk_accessible_update_property_value(OpaquePointer(widget), 2, &properties, &values)
     }
 }

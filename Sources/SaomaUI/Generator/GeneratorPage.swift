@@ -12,6 +12,8 @@ import SaomaCore
 /// back through the GLib main loop and only the newest request's result is shown.
 @MainActor
 public final class GeneratorPage {
+    /// Smallest side of the preview, in points (the side panel is 340 points wide).
+    static let previewSide: gint = 280
     /// Milliseconds of typing pause before the preview is regenerated.
     static let debounceMilliseconds: guint = 150
 
@@ -46,6 +48,8 @@ public final class GeneratorPage {
 
     // MARK: State (UI thread)
 
+    /// Largest quiet zone offered, in modules (the `generator-quiet-zone` key's range in the schema).
+    static let maximumQuietZone = 16
     /// The error-correction levels in the drop-down's order.
     static let levels: [ErrorCorrectionLevel] = [.low, .medium, .quartile, .high]
     /// The templates in the drop-down's order.
@@ -60,8 +64,10 @@ public final class GeneratorPage {
     var isGenerating = false
     /// The code shown and exported (nil when there is none), with the text it holds.
     private(set) var current: GeneratorResult?
-    /// The accessible label last given to the preview (kept for tests: GTK 4.8 cannot read it back).
+    /// The accessible label and description last given to the preview (kept for tests: GTK 4.8
+    /// cannot read them back).
     private(set) var previewAccessibleLabel = ""
+    private(set) var previewAccessibleDescription = ""
     /// The full-screen view while it is open.
     var fullScreen: GeneratorFullScreen?
     /// The open save dialog, kept alive until it answers.
@@ -82,7 +88,7 @@ public final class GeneratorPage {
         levelDropDown = GeneratorPage.dropDown([
             tr("L — 7 % recoverable"), tr("M — 15 % recoverable"), tr("Q — 25 % recoverable"), tr("H — 30 % recoverable"),
         ])
-        quietZoneSpin = gtk_spin_button_new_with_range(0, 16, 1)
+        quietZoneSpin = gtk_spin_button_new_with_range(0, Double(GeneratorPage.maximumQuietZone), 1)
         moduleSizeSpin = gtk_spin_button_new_with_range(1, Double(QRStyle.maximumModuleSize), 1)
         exportSizeLabel = GeneratorPage.label(classes: ["dim-label", "caption", "numeric"])
         foregroundButton = GeneratorPage.colorButton(.black, title: tr("Code colour"))
@@ -150,11 +156,13 @@ public final class GeneratorPage {
         if let result {
             preview.show(result.appearance)
             previewAccessibleLabel = GeneratorMessages.accessibleLabel(for: result.text)
+            previewAccessibleDescription = GeneratorMessages.accessibleDescription(for: result)
         } else {
             preview.show(nil)
             previewAccessibleLabel = tr("No QR code yet")
+            previewAccessibleDescription = tr("Fill in the fields above to make a code.")
         }
-        GeneratorPage.setAccessibleLabel(preview.widget, previewAccessibleLabel)
+        GeneratorPage.setAccessibleText(preview.widget, label: previewAccessibleLabel, description: previewAccessibleDescription)
         fullScreen?.show(result?.appearance)
     }
 
@@ -179,7 +187,7 @@ public final class GeneratorPage {
         gtk_stack_set_hhomogeneous(OpaquePointer(formStack), 0)
         gtk_box_append(gcast(column), formStack)
 
-        gtk_widget_set_size_request(preview.widget, 220, 220)
+        gtk_widget_set_size_request(preview.widget, GeneratorPage.previewSide, GeneratorPage.previewSide)
         gtk_widget_set_hexpand(preview.widget, 1)
         gtk_widget_add_css_class(preview.widget, "generator-preview")
         gtk_box_append(gcast(column), preview.widget)
@@ -215,6 +223,13 @@ public final class GeneratorPage {
         for form in forms.values {
             form.onChange = { [weak self] in self?.scheduleRegeneration() }
         }
+        if let wifi = forms[.wifi], let security = wifi.input("security") {
+            // Open networks have no password: its field goes away while “None” is chosen.
+            onNotify(security, property: "selected") { [weak wifi] in
+                guard let wifi else { return }
+                wifi.setFieldVisible("password", wifi.values.choice("security") != GeneratorContent.wifiSecurities.firstIndex(of: .open))
+            }
+        }
         onNotify(levelDropDown, property: "selected") { [weak self] in
             guard let self else { return }
             AppSettings.shared.setString("generator-error-correction", self.level.rawValue)
@@ -242,7 +257,8 @@ public final class GeneratorPage {
         let level = ErrorCorrectionLevel(userName: AppSettings.shared.string("generator-error-correction")) ?? .medium
         gtk_drop_down_set_selected(OpaquePointer(levelDropDown), guint(GeneratorPage.levels.firstIndex(of: level) ?? 1))
         let zone = AppSettings.shared.int("generator-quiet-zone")
-        gtk_spin_button_set_value(OpaquePointer(quietZoneSpin), Double((0...16).contains(zone) ? zone : QRStyle.standardQuietZone))
+        gtk_spin_button_set_value(
+            OpaquePointer(quietZoneSpin), Double((0...GeneratorPage.maximumQuietZone).contains(zone) ? zone : QRStyle.standardQuietZone))
         gtk_spin_button_set_value(OpaquePointer(moduleSizeSpin), Double(QRStyle.defaultModuleSize))
     }
 

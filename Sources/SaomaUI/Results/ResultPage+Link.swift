@@ -14,6 +14,7 @@ extension ResultPage {
         let host = ResultPage.label(ResultPage.visible(shownHost, multiline: false), classes: ["title-1"], selectable: true)
         gtk_box_append(gcast(box), host)
         if let ascii = analysis.host, ascii != analysis.displayHost {
+            // Translators: %@ is the host in its ASCII (xn--) form, under its Unicode form.
             let note = ResultPage.label(ResultPage.format(tr("Written as %@"), ascii), classes: ["dim-label"], selectable: true)
             gtk_box_append(gcast(box), note)
         }
@@ -47,6 +48,7 @@ extension ResultPage {
         if !dangers.isEmpty {
             body += "\n\n" + dangers.map(ResultPage.describe).joined(separator: "\n")
         }
+        // Translators: %@ is the host name of the link (for example "example.org").
         confirmOpen(
             uri: analysis.url, heading: ResultPage.format(tr("Open %@?"), target), body: body, action: tr("Open"),
             dangerous: analysis.level == .danger)

@@ -5,10 +5,22 @@ import SaomaCore
 
 /// Plain text (selectable, wrapping, scrolling with the page) and binary payloads (hex).
 extension ResultPage {
+    /// Most characters of a text shown on the page (more than one QR code holds, 7089); longer
+    /// payloads show their start and a note, and copying still copies everything.
+    static let maximumShownCharacters = 8000
+
     /// Builds the text view; returns the text as the main value.
     func buildText(_ text: String, into box: UnsafeMutablePointer<GtkWidget>) -> String {
         gtk_box_append(gcast(box), ResultPage.heading(tr("Text"), icon: "text-x-generic-symbolic"))
-        gtk_box_append(gcast(box), textFrame(ResultPage.visible(text, multiline: true), monospace: false))
+        let count = text.count
+        if count > ResultPage.maximumShownCharacters {
+            let note = ResultPage.format(
+                tr("Showing the first %@ of %@ characters; copying copies all of them."), String(ResultPage.maximumShownCharacters),
+                String(count))
+            gtk_box_append(gcast(box), ResultPage.label(note, classes: ["dim-label"]))
+        }
+        let shown = count > ResultPage.maximumShownCharacters ? String(text.prefix(ResultPage.maximumShownCharacters)) + "…" : text
+        gtk_box_append(gcast(box), textFrame(ResultPage.visible(shown, multiline: true), monospace: false))
         let copy = ResultPage.button(tr("Copy Text"), icon: "edit-copy-symbolic")
         onClicked(copy) { [weak self] in self?.copy(text) }
         gtk_box_append(gcast(box), ResultPage.buttonRow([copy]))
@@ -22,7 +34,9 @@ extension ResultPage {
             ResultPage.format(trn("%@ byte, not text", "%@ bytes, not text", bytes.count), String(bytes.count)), classes: ["dim-label"])
         gtk_box_append(gcast(box), count)
         let hex = Symbol.hex(bytes)
-        gtk_box_append(gcast(box), textFrame(ResultPage.grouped(hex), monospace: true))
+        let shownBytes = ResultPage.maximumShownCharacters / 3
+        let shown = ResultPage.grouped(Symbol.hex(Array(bytes.prefix(shownBytes)))) + (bytes.count > shownBytes ? " …" : "")
+        gtk_box_append(gcast(box), textFrame(shown, monospace: true))
         let copy = ResultPage.button(tr("Copy as Hex"), icon: "edit-copy-symbolic")
         onClicked(copy) { [weak self] in self?.copy(hex) }
         gtk_box_append(gcast(box), ResultPage.buttonRow([copy]))

@@ -22,6 +22,8 @@ public final class CodeChooser {
     /// The policy state.
     public private(set) var choice = CodeChoice()
     private var timer: guint = 0
+    /// The Cancel button in the hint bar.
+    private(set) var cancelButton: UnsafeMutablePointer<GtkWidget>?
 
     public init() {
         hintBar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
@@ -36,6 +38,7 @@ public final class CodeChooser {
         gtk_widget_add_css_class(cancel, "pill")
         onClicked(cancel) { [weak self] in self?.cancel() }
         gtk_box_append(gcast(hintBar), cancel)
+        cancelButton = cancel
         gtk_widget_set_visible(hintBar, 0)
         markers.onActivate = { [weak self] index in self?.choose(at: index) }
     }

@@ -43,13 +43,15 @@ final class ScannerView {
     /// The texture shown (owned: one reference), and the pixel size of its frame.
     private var texture: OpaquePointer?
     private var imageSize = SaomaSize.zero
+    /// Main-thread timings for `scripts/bench-scanner` (`SAOMA_DEBUG_TIMING=1`), else `nil`.
+    private let timing: MainThreadTiming? = MainThreadTiming.fromEnvironment()
     /// Whether the preview is frozen on a detection's frame.
     private(set) var isFrozen = false
     private var lowLight = LowLightMonitor()
     private var updatingLowLightButton = false
     private var shownFirstFrame = false
     /// Debug geometry log to stderr (`SAOMA_DEBUG_GEOMETRY=1`), read by end-to-end tests and the benchmark.
-    private let debugGeometry = ProcessInfo.processInfo.environment["SAOMA_DEBUG_GEOMETRY"] == "1"
+    private let debugGeometry = debugGeometryEnabled
 
     init(mirrored: Bool, frameRelativeSize: SaomaSize?) {
         self.mirrored = mirrored
@@ -90,6 +92,7 @@ final class ScannerView {
         onToggled(lowLightButton) { [weak self] in self?.lowLightToggled() }
         gtk_overlay_add_overlay(OpaquePointer(widget), lowLightButton)
         frameOverlay.startScanLine()
+        if let timing { onSimpleSignal(preview.widget, "map") { [weak self] in self.map { timing.attach(to: $0.preview.widget) } } }
     }
 
     isolated deinit {
@@ -111,6 +114,8 @@ final class ScannerView {
 
     /// Shows a live camera frame (ignored while frozen on a detection).
     func showFrame(_ frame: FramePipeline.PreviewFrame) {
+        let started = monotonicSeconds()
+        defer { timing?.frameShown(seconds: monotonicSeconds() - started) }
         observeLight(frame.meanLuma)
         guard !isFrozen else { return }
         setImage(frame.image)
@@ -131,7 +136,19 @@ final class ScannerView {
         guard chooser.present(detection.symbols, transform: transform) else { return false }
         isFrozen = true
         frameOverlay.stopScanLine()
-        if debugGeometry { logMarkers(detection, transform: transform) }
+        if debugGeometry {
+            logMarkers(detection, transform: transform)
+            if chooser.choice.offersChoice, let cancel = chooser.cancelButton {
+                // Logged once laid out (a tenth of a second later).
+                addTimeout(milliseconds: 100) {
+                    guard let origin = screenPoint(of: cancel) else { return false }
+                    let w = Double(gtk_widget_get_width(cancel))
+                    let h = Double(gtk_widget_get_height(cancel))
+                    debugLog("cancel-button x=\(origin.x + w / 2) y=\(origin.y + h / 2)")
+                    return false
+                }
+            }
+        }
         return true
     }
 
@@ -183,7 +200,7 @@ final class ScannerView {
         if debugGeometry, let rect = frameOverlay.rectInView {
             let roi = transform.pixelRegion(fromView: rect)
             debugLog(
-                "frame view=\(Int(preview.allocatedSize.width))x\(Int(preview.allocatedSize.height)) rect=\(rect.minX),\(rect.minY),\(rect.width),\(rect.height) roi=\(roi.x),\(roi.y),\(roi.width),\(roi.height) mirrored=\(mirrored)"
+                "frame origin=\(screenPoint(of: preview.widget).map { "\($0.x),\($0.y)" } ?? "?") view=\(Int(preview.allocatedSize.width))x\(Int(preview.allocatedSize.height)) rect=\(rect.minX),\(rect.minY),\(rect.width),\(rect.height) roi=\(roi.x),\(roi.y),\(roi.width),\(roi.height) mirrored=\(mirrored)"
             )
         }
     }
@@ -211,9 +228,4 @@ final class ScannerView {
             debugLog("marker x=\(centre.x) y=\(centre.y) size=\(rect.width) text=\(symbol.displayText)")
         }
     }
-}
-
-/// Writes one `saoma-debug:` line to stderr.
-func debugLog(_ line: String) {
-    FileHandle.standardError.write(Data("saoma-debug: \(line)\n".utf8))
 }

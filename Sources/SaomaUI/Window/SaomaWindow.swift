@@ -23,7 +23,9 @@ public final class SaomaWindow {
 
     let scanner: ScannerView
     private let problemPage = CameraProblemPage()
-    private let resultPage = FallbackResultPage()
+    private let resultPage = ResultPage()
+    /// The side panel's Generate page.
+    private let generatorPage = GeneratorPage()
     private let flap: UnsafeMutablePointer<GtkWidget>
     private let cameraModel: OpaquePointer
     private let cameraPicker: UnsafeMutablePointer<GtkWidget>
@@ -80,12 +82,19 @@ public final class SaomaWindow {
         adw_application_window_set_content(gcast(window), content)
 
         addActions()
+        if debugGeometryEnabled {
+            onNotify(mainStack, property: "visible-child-name") { [weak self] in
+                guard let self else { return }
+                debugLog("page \(self.currentPage)")
+            }
+        }
         ShortcutsWindow.attach(to: UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkApplicationWindow.self))
         connectScanner()
         onCloseRequest(window) { [weak self] in
             self?.closing()
             return false
         }
+        sidebar.addPage(name: "generate", title: tr("Generate"), iconName: "view-grid-symbolic", widget: generatorPage.widget)
         for hook in SaomaHooks.windowCreated { hook(self) }
     }
 
@@ -112,6 +121,7 @@ public final class SaomaWindow {
 
     /// Shows the result page for `symbol` (also used by the image tab after a choice).
     public func showResult(_ symbol: Symbol) {
+        if debugGeometryEnabled { debugLog("chosen t=\(monotonicSeconds()) text=\(symbol.displayText)") }
         resultPage.show(symbol)
         gtk_stack_set_visible_child_name(gcast(mainStack), "result")
         camera?.setPaused(true)
@@ -153,8 +163,12 @@ public final class SaomaWindow {
     private func connectScanner() {
         scanner.onRegionChanged = { [weak self] region in self?.worker?.setRegion(region) }
         scanner.onLowLightChanged = { [weak self] on in self?.camera?.setLowLightBoost(on) }
+        scanner.frameOverlay.onResizeFinished = { [weak self] in
+            guard let self, let relative = self.scanner.frameOverlay.frame?.relativeSize else { return }
+            self.settings.setPair("scan-frame-size", (relative.width, relative.height))
+        }
         scanner.onFirstFrame = { [weak self] in
-            guard let self, ProcessInfo.processInfo.environment["SAOMA_DEBUG_GEOMETRY"] == "1" else { return }
+            guard let self, debugGeometryEnabled else { return }
             debugLog("first-frame-after=\(monotonicSeconds() - self.startTime)")
         }
         scanner.chooser.onChosen = { [weak self] symbol in self?.showResult(symbol) }
@@ -172,12 +186,12 @@ public final class SaomaWindow {
     }
 
     private func cameraStateChanged(_ state: CameraController.State) {
-        if ProcessInfo.processInfo.environment["SAOMA_DEBUG_GEOMETRY"] == "1" { debugLog("camera \(state)") }
+        if debugGeometryEnabled { debugLog("camera \(state)") }
         switch state {
         case .idle, .opening: break
         case .streaming(let device, _):
             selectInPicker(device)
-            showCameraPage()
+            if currentPage == "scanner" || currentPage == "camera-problem" { showCameraPage() }
         case .problem(let problem):
             scanner.clearImage()
             problemPage.show(problem)
@@ -336,6 +350,7 @@ public final class SaomaWindow {
             } else {
                 self.setSidebarVisible(true)
                 self.sidebar.showPage("generate")
+                self.generatorPage.focusFirstField()
             }
         }
         addWindowAction("copy-result") { [weak self] in

@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import GLibSwift
+import SaomaCore
+import V4L2Capture
+
+/// `saoma devices` (also `saoma --list-devices`): lists cameras and why other video nodes were
+/// skipped, for a user diagnosing "no camera".
+///
+/// Exit status: 0 when at least one usable camera was found, 1 when none was, 2 on a usage error.
+public enum DevicesCommand {
+    /// Exit status when a usable camera exists.
+    public static let exitFound: Int32 = 0
+    /// Exit status when no usable camera exists.
+    public static let exitNone: Int32 = 1
+    /// Exit status on a usage error.
+    public static let exitUsage: Int32 = 2
+
+    /// Runs the command with the arguments after `devices`.
+    public static func run(_ arguments: [String]) -> Int32 {
+        if let first = arguments.first {
+            if first == "--help" || first == "-h" {
+                ConsoleOutput.out(helpText)
+                return exitFound
+            }
+            ConsoleOutput.error("saoma devices: " + tr("unexpected argument") + " \(first)")
+            return exitUsage
+        }
+        let directory = CameraDiscovery.deviceDirectory
+        let nodes = CameraDiscovery.scan(directory: directory)
+        let best = CameraDiscovery.bestDefault(among: nodes.compactMap(\.camera))
+        ConsoleOutput.out(report(nodes: nodes, directory: directory, defaultPath: best?.path))
+        return best == nil ? exitNone : exitFound
+    }
+
+    /// Usage of `saoma devices`.
+    public static var helpText: String {
+        tr("Usage: saoma devices") + "\n\n"
+            + tr("Lists the cameras Saoma can use, their modes, and why other video devices are skipped.") + "\n"
+            + tr("SAOMA_DEVICE_DIR overrides the directory searched for video devices (default /dev).") + "\n"
+    }
+
+    /// The listing for `nodes` found in `directory`, `defaultPath` marking the camera Saoma picks.
+    public static func report(nodes: [CameraNode], directory: String, defaultPath: String?) -> String {
+        guard !nodes.isEmpty else {
+            return tr("No video devices in") + " \(directory).\n" + "  "
+                + tr("Is a webcam plugged in? Check `lsusb` and `dmesg`; a virtual machine or container needs the camera passed through.")
+                + "\n"
+        }
+        var lines = [tr("Video devices in") + " \(directory):"]
+        for node in nodes {
+            switch node.status {
+            case .camera(let device):
+                let mark = device.path == defaultPath ? "  (" + tr("default") + ")" : ""
+                lines.append("  \(node.path)  \(device.name)\(mark)")
+                if !device.busInfo.isEmpty { lines.append("      " + tr("bus:") + " \(device.busInfo)") }
+                for format in groupedModes(device.modes) { lines.append("      \(format)") }
+                if let chosen = CameraModePolicy.choose(from: device.modes) {
+                    lines.append("      " + tr("Saoma captures at") + " \(chosen)")
+                }
+            case .skipped(let kind, let name, let formats):
+                let formatList = formats.isEmpty ? "" : "; " + tr("formats") + " " + formats.joined(separator: ", ")
+                lines.append("  \(node.path)  " + tr("skipped:") + " " + reason(kind) + " (\(name)\(formatList))")
+            case .unavailable(let problem):
+                lines.append("  \(node.path)  " + tr("cannot open:") + " " + explanation(problem))
+            }
+        }
+        if defaultPath == nil {
+            lines.append("")
+            lines.append(tr("No usable camera: every video device above was skipped or could not be opened."))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One line per native format: "MJPG: 1280×720 @ 30 fps, 1920×1080 @ 30 fps".
+    static func groupedModes(_ modes: [CameraMode]) -> [String] {
+        var order: [String] = []
+        var byFormat: [String: [String]] = [:]
+        for mode in modes {
+            if byFormat[mode.pixelFormat] == nil { order.append(mode.pixelFormat) }
+            let fps = mode.framesPerSecond.rounded() == mode.framesPerSecond ? "\(Int(mode.framesPerSecond))" : "\(mode.framesPerSecond)"
+            byFormat[mode.pixelFormat, default: []].append("\(mode.width)×\(mode.height) @ \(fps) fps")
+        }
+        return order.map { "\($0): " + (byFormat[$0] ?? []).joined(separator: ", ") }
+    }
+
+    static func reason(_ kind: CameraNodeKind) -> String {
+        switch kind {
+        case .capture: return tr("not a camera")
+        case .metadataOnly: return tr("metadata-only node, not a video stream")
+        case .infrared: return tr("infrared camera (face login sensor)")
+        case .unsupportedFormats: return tr("no pixel format Saoma can convert")
+        }
+    }
+
+    static func explanation(_ problem: CameraProblem) -> String {
+        switch problem {
+        case .noCamera: return tr("no camera")
+        case .permissionDenied:
+            return tr("permission denied. Add your user to the “video” group (sudo usermod -aG video $USER) and log in again.")
+        case .busy: return tr("busy: another application is using this camera.")
+        case .unplugged: return tr("the device disappeared (unplugged?).")
+        case .noUsableFormat: return tr("no pixel format Saoma can convert.")
+        case .failed(_, let message): return message
+        }
+    }
+}

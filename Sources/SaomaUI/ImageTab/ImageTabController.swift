@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GLibSwift
+import PixbufIO
+import SaomaCore
+
+/// One window's image tab: the side page, the photo page, the file chooser, drop and paste, and
+/// the background loading of photos (newest request wins).
+///
+/// UI thread only. Results come back from `PhotoWorker` through `runOnMainLoop` and are dropped
+/// unless their generation is still the newest.
+@MainActor
+final class ImageTabController {
+    /// The window (weak: the window outlives its controller only briefly while closing).
+    private(set) weak var window: SaomaWindow?
+    let photoPage = PhotoPage()
+    let sidebarPage = ImageSidebarPage()
+
+    /// Milliseconds a load may take before the spinner shows (avoids a flash for small photos).
+    static let spinnerDelay: UInt32 = 150
+
+    private let worker = PhotoWorker()
+    /// Number of the newest open request; a result for any other number is stale.
+    private var generation = 0
+    /// The photo shown on the photo page, if any.
+    private var currentPhoto: LoadedPhoto?
+    /// The codes of `currentPhoto`, once decoded.
+    private var currentSymbols: [Symbol]?
+    /// The main page shown before the pending request (restored when it fails).
+    private var pageBeforeOpen = "scanner"
+    private var toastOverlay: UnsafeMutablePointer<GtkWidget>?
+    /// The open file chooser (one reference owned while it shows).
+    private var chooser: OpaquePointer?
+    private let settings = AppSettings.shared
+
+    init(window: SaomaWindow) {
+        self.window = window
+        window.addMainPage(name: "photo", widget: photoPage.widget)
+        window.sidebar.addPage(name: "image", title: tr("Image"), iconName: "image-x-generic-symbolic", widget: sidebarPage.widget)
+        sidebarPage.onOpenRecent = { [weak self] path in self?.open(.file(path)) }
+        photoPage.chooser.onChosen = { [weak self] symbol in self?.window?.showResult(symbol) }
+        photoPage.onBack = { [weak self] in self?.backToCamera() }
+        wrapInToastOverlay(window)
+        addPasteAction(window)
+        addDropTarget(window)
+        onNotify(UnsafeMutableRawPointer(window.mainStack), property: "visible-child-name") { [weak self] in self?.pageChanged() }
+    }
+
+    isolated deinit {
+        if let chooser { g_object_unref(UnsafeMutableRawPointer(chooser)) }
+    }
+
+    // MARK: Opening
+
+    /// Opens the first of `paths` (the others join the recent list).
+    func openFiles(_ paths: [String]) {
+        for path in paths.dropFirst().reversed() { sidebarPage.addRecent(absolute(path)) }
+        guard let first = paths.first else { return }
+        open(.file(absolute(first)))
+    }
+
+    /// Loads and decodes `source` in the background and shows it on the photo page.
+    func open(_ source: PhotoSource) {
+        guard let window else { return }
+        generation += 1
+        let request = generation
+        if ImageTabDebug.enabled { debugLog("photo-open t=\(monotonicSeconds()) name=\(source.name)") }
+        let current = visiblePage
+        if current != "photo" { pageBeforeOpen = current }
+        if case .file(let path) = source { sidebarPage.addRecent(path) }
+        photoPage.clear()
+        window.showMainPage("photo")
+        addTimeout(milliseconds: Self.spinnerDelay) { [weak self] in
+            if let self, self.generation == request, self.isLoading { self.photoPage.showLoading() }
+            return false
+        }
+        isLoading = true
+        worker.submit(source, generation: request, symbologies: symbologies) { event in
+            runOnMainLoop { [weak self] in self?.received(event, request: request) }
+        }
+    }
+
+    /// Whether a request is being loaded or decoded.
+    private var isLoading = false
+
+    private func received(_ event: PhotoEvent, request: Int) {
+        guard request == generation else { return }
+        switch event {
+        case .loaded(let photo):
+            currentPhoto = photo
+            if visiblePage != "photo" { window?.showMainPage("photo") }
+            photoPage.showPhoto(photo)
+        case .decoded(let symbols):
+            isLoading = false
+            currentSymbols = symbols
+            photoPage.showCodes(symbols)
+        case .failed(let error):
+            isLoading = false
+            photoPage.stopLoading()
+            let message = Self.message(for: error)
+            if ImageTabDebug.enabled { debugLog("photo-error message=\(message)") }
+            showToastMessage(message)
+            restorePageAfterFailure()
+        }
+    }
+
+    private func restorePageAfterFailure() {
+        guard let window else { return }
+        switch pageBeforeOpen {
+        case "photo" where currentPhoto != nil && currentSymbols != nil:
+            if let currentPhoto, let currentSymbols {
+                photoPage.showPhoto(currentPhoto)
+                photoPage.showCodes(currentSymbols)
+            }
+        case "result":
+            window.showMainPage("result")
+        default:
+            currentPhoto = nil
+            currentSymbols = nil
+            window.resumeScanning()
+        }
+    }
+
+    private func backToCamera() {
+        generation += 1
+        worker.cancel(generation: generation)
+        isLoading = false
+        window?.resumeScanning()
+    }
+
+    /// Another page was shown: a choice or load in progress on the photo page is dropped.
+    private func pageChanged() {
+        guard visiblePage != "photo" else { return }
+        photoPage.reset()
+        if isLoading {
+            generation += 1
+            worker.cancel(generation: generation)
+            isLoading = false
+        }
+    }
+
+    private var visiblePage: String {
+        guard let window else { return "" }
+        return gtk_stack_get_visible_child_name(gcast(window.mainStack)).map { String(cString: $0) } ?? ""
+    }
+
+    /// The symbologies the person enabled (all when none are set).
+    private var symbologies: Set<Symbology> {
+        let chosen = Set(settings.strings("symbologies").compactMap(Symbology.init(rawValue:)))
+        return chosen.isEmpty ? Set(Symbology.allCases) : chosen
+    }
+
+    private func absolute(_ path: String) -> String {
+        if path.hasPrefix("/") || path.contains("://") { return path }
+        return FileManager.default.currentDirectoryPath + "/" + path
+    }
+
+    // MARK: File chooser
+
+    /// Shows the file chooser (images only, starting in the last folder used).
+    func chooseFile() {
+        guard let window, chooser == nil else { return }
+        window.setSidebarVisible(true)
+        window.sidebar.showPage("image")
+        let parent = UnsafeMutableRawPointer(window.window).assumingMemoryBound(to: GtkWindow.self)
+        guard let dialog = gtk_file_chooser_native_new(tr("Open Image"), parent, GTK_FILE_CHOOSER_ACTION_OPEN, tr("_Open"), tr("_Cancel"))
+        else { return }
+        chooser = dialog
+        gtk_native_dialog_set_modal(gcast(UnsafeMutableRawPointer(dialog)), 1)
+        let filter = gtk_file_filter_new()!
+        gtk_file_filter_set_name(filter, tr("Images"))
+        gtk_file_filter_add_pixbuf_formats(filter)
+        gtk_file_chooser_add_filter(gcast(UnsafeMutableRawPointer(dialog)), filter)
+        let all = gtk_file_filter_new()!
+        gtk_file_filter_set_name(all, tr("All Files"))
+        gtk_file_filter_add_pattern(all, "*")
+        gtk_file_chooser_add_filter(gcast(UnsafeMutableRawPointer(dialog)), all)
+        gtk_file_chooser_set_filter(gcast(UnsafeMutableRawPointer(dialog)), filter)
+        g_object_unref(UnsafeMutableRawPointer(filter))
+        g_object_unref(UnsafeMutableRawPointer(all))
+        let folder = settings.string("last-folder")
+        if !folder.isEmpty, FileManager.default.fileExists(atPath: folder) {
+            let file = g_file_new_for_path(folder)
+            gtk_file_chooser_set_current_folder(gcast(UnsafeMutableRawPointer(dialog)), file, nil)
+            g_object_unref(UnsafeMutableRawPointer(file))
+        }
+        onNativeResponse(UnsafeMutableRawPointer(dialog)) { [weak self] response in self?.chosen(response) }
+        gtk_native_dialog_show(gcast(UnsafeMutableRawPointer(dialog)))
+    }
+
+    private func chosen(_ response: Int32) {
+        guard let dialog = chooser else { return }
+        chooser = nil
+        defer { g_object_unref(UnsafeMutableRawPointer(dialog)) }
+        guard response == GTK_RESPONSE_ACCEPT.rawValue,
+            let file = gtk_file_chooser_get_file(gcast(UnsafeMutableRawPointer(dialog)))
+        else { return }
+        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+        guard let path = Self.path(of: file) else { return }
+        settings.setString("last-folder", URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        open(.file(path))
+    }
+
+    // MARK: Toasts
+
+    /// Puts the window's content inside an `AdwToastOverlay` so messages show over any page.
+    private func wrapInToastOverlay(_ window: SaomaWindow) {
+        let appWindow = UnsafeMutableRawPointer(window.window).assumingMemoryBound(to: AdwApplicationWindow.self)
+        guard let content = adw_application_window_get_content(appWindow) else { return }
+        g_object_ref(UnsafeMutableRawPointer(content))
+        defer { g_object_unref(UnsafeMutableRawPointer(content)) }
+        adw_application_window_set_content(appWindow, nil)
+        let overlay = adw_toast_overlay_new()!
+        adw_toast_overlay_set_child(gcast(overlay), content)
+        adw_application_window_set_content(appWindow, overlay)
+        toastOverlay = overlay
+    }
+
+    /// Shows `message` in a toast (seconds on screen: libadwaita's default).
+    func showToastMessage(_ message: String) {
+        guard let toastOverlay else { return }
+        let toast = adw_toast_new(message)
+        adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH)
+        adw_toast_overlay_add_toast(gcast(toastOverlay), toast)
+    }
+
+    /// A translated one-line message for a load error, naming the input.
+    static func message(for error: ImageLoadError) -> String {
+        func fill(_ template: String, _ values: [String: String]) -> String {
+            values.reduce(template) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value) }
+        }
+        switch error {
+        case .notFound(let f): return fill(tr("{file}: no such file"), ["file": f])
+        case .isDirectory(let f): return fill(tr("{file}: is a folder, not an image"), ["file": f])
+        case .unreadable(let f, let reason): return fill(tr("{file}: cannot be read ({reason})"), ["file": f, "reason": reason])
+        case .empty(let f): return fill(tr("{file}: empty file (0 bytes)"), ["file": f])
+        case .notAnImage(let f): return fill(tr("{file}: not an image in a format this system can load"), ["file": f])
+        case .damaged(let f, let reason): return fill(tr("{file}: damaged or truncated image ({reason})"), ["file": f, "reason": reason])
+        case .tooLarge(let f, let w, let h, let limit):
+            return fill(
+                tr("{file}: image too large ({width}×{height} pixels; the limit is {limit} megapixels)"),
+                ["file": f, "width": String(w), "height": String(h), "limit": String(limit / 1_000_000)])
+        }
+    }
+
+    /// The local path of `file`, or its URI when it has none.
+    static func path(of file: OpaquePointer) -> String? {
+        if let path = g_file_get_path(file) {
+            defer { g_free(path) }
+            return String(cString: path)
+        }
+        guard let uri = g_file_get_uri(file) else { return nil }
+        defer { g_free(uri) }
+        return String(cString: uri)
+    }
+}

@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GLibSwift
+import PixbufIO
+import SaomaCore
+import ZBarDecoding
+
+/// Where a photo comes from: a file path, or encoded image bytes (pasted or dropped data) with a
+/// label for messages.
+enum PhotoSource: Sendable, Equatable {
+    case file(String)
+    case bytes([UInt8], name: String)
+    case texture(PastedTexture, name: String)
+
+    /// The name shown in messages and in the recent list.
+    var name: String {
+        switch self {
+        case .file(let path): return path
+        case .bytes(_, let name), .texture(_, let name): return name
+        }
+    }
+}
+
+/// A pasted or dropped `GdkTexture`, encoded to PNG on the worker thread.
+///
+/// Owns one reference (released in `deinit`). Textures are immutable, so reading the pixels of
+/// a memory texture off the UI thread is safe.
+final class PastedTexture: @unchecked Sendable, Equatable {
+    let texture: OpaquePointer
+
+    /// Takes over one reference to `texture` (transfer full).
+    init(adopting texture: OpaquePointer) { self.texture = texture }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(texture)) }
+
+    /// The texture as PNG file bytes.
+    func pngBytes() -> [UInt8] {
+        guard let bytes = gdk_texture_save_to_png_bytes(texture) else { return [] }
+        defer { g_bytes_unref(bytes) }
+        var size: gsize = 0
+        guard let data = g_bytes_get_data(bytes, &size), size > 0 else { return [] }
+        return Array(UnsafeRawBufferPointer(start: data, count: Int(size)))
+    }
+
+    static func == (a: PastedTexture, b: PastedTexture) -> Bool { a === b }
+}
+
+/// A loaded photo ready to show, made on the worker thread and handed to the UI thread.
+///
+/// Owns one reference to `displayBytes` (released in `deinit`); GBytes is immutable and
+/// thread-safe, so the value crosses threads safely.
+final class LoadedPhoto: @unchecked Sendable {
+    /// The upright image's size in pixels (the space of the symbols' corners).
+    let imageSize: SaomaSize
+    /// Packed pixels for the texture: `displayWidth` × `displayHeight`, RGB or RGBA, `displayStride` bytes per row.
+    let displayBytes: OpaquePointer
+    let displayWidth: Int
+    let displayHeight: Int
+    let displayStride: Int
+    let displayHasAlpha: Bool
+    /// The EXIF orientation that was applied.
+    let orientation: ImageOrientation
+
+    init(image: LoadedImage, display: DisplayPixels) {
+        imageSize = SaomaSize(width: Double(image.width), height: Double(image.height))
+        orientation = image.orientation
+        displayWidth = display.width
+        displayHeight = display.height
+        displayStride = display.rowstride
+        displayHasAlpha = display.hasAlpha
+        displayBytes = display.bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+    }
+
+    deinit { g_bytes_unref(displayBytes) }
+
+    /// A new texture for the display pixels (transfer full: the caller unrefs it).
+    @MainActor
+    func makeTexture() -> OpaquePointer? {
+        let format = displayHasAlpha ? GDK_MEMORY_R8G8B8A8 : GDK_MEMORY_R8G8B8
+        return gdk_memory_texture_new(gint(displayWidth), gint(displayHeight), format, displayBytes, gsize(displayStride))
+    }
+}
+
+/// What a photo request reports, in order: `loaded` (show it), then `decoded` (its codes);
+/// or `failed`.
+enum PhotoEvent: Sendable {
+    case loaded(LoadedPhoto)
+    /// The codes found, corners in upright image pixels, in reading order.
+    case decoded([Symbol])
+    case failed(ImageLoadError)
+}
+
+/// Loads and decodes photos on one background thread, newest request first: a request made
+/// while another is queued replaces it, and events of superseded requests are dropped.
+///
+/// Thread-safe: `submit` and `cancel` may be called from any thread; the loader and decoder are
+/// used only on the worker queue.
+final class PhotoWorker: @unchecked Sendable {
+    /// Largest photo accepted, in pixels (width × height).
+    static let maxPixels = 100_000_000
+    /// Longest side of the texture shown, in pixels; larger photos are shown from a box-filtered copy
+    /// (the view is never that large, and drawing a huge texture scaled down on every frame is slow).
+    static let maxDisplaySide = 2560
+    /// Longest side, in pixels, of the reduced copy of a large photo decoded first; the full
+    /// resolution is decoded only when the reduced copy shows no code.
+    static let firstDecodeSide = 2048
+
+    /// Serial queue all loading and decoding runs on.
+    private let queue = DispatchQueue(label: "io.github.saoma.photo-worker", qos: .userInitiated)
+    /// Guards `latest`.
+    private let lock = NSLock()
+    /// The generation of the newest request; older requests stop at their next check.
+    private var latest = 0
+    /// Made on the worker queue on first use; used only there.
+    nonisolated(unsafe) private var decoder: ZBarDecoder?
+
+    /// Loads and decodes `source` as request `generation`; `report` runs on the worker thread
+    /// for each event unless a newer request arrived meanwhile.
+    func submit(
+        _ source: PhotoSource, generation: Int, symbologies: Set<Symbology>, report: @escaping @Sendable (PhotoEvent) -> Void
+    ) {
+        lock.withLock { latest = generation }
+        queue.async { [self] in
+            guard isCurrent(generation) else { return }
+            let started = monotonicSeconds()
+            let loader = ImageLoader(maxPixels: Self.maxPixels)
+            let image: LoadedImage
+            do throws(ImageLoadError) {
+                switch source {
+                case .file(let path): image = try loader.load(path: path, wantDisplay: true)
+                case .bytes(let bytes, let name): image = try loader.load(bytes: bytes, name: name, wantDisplay: true)
+                case .texture(let texture, let name): image = try loader.load(bytes: texture.pngBytes(), name: name, wantDisplay: true)
+                }
+            } catch {
+                if isCurrent(generation) { report(.failed(error)) }
+                return
+            }
+            let loaded = monotonicSeconds()
+            guard isCurrent(generation), let display = image.display else { return }
+            report(.loaded(LoadedPhoto(image: image, display: DisplayScaler.downscaled(display, maxSide: Self.maxDisplaySide))))
+            let scaled = monotonicSeconds()
+            guard isCurrent(generation) else { return }
+            let symbols = decode(image.luma, symbologies: symbologies)
+            if ImageTabDebug.enabled {
+                debugLog(
+                    "photo-stages load=\(loaded - started) scale=\(scaled - loaded) decode=\(monotonicSeconds() - scaled) size=\(image.width)x\(image.height)"
+                )
+            }
+            guard isCurrent(generation) else { return }
+            report(.decoded(symbols))
+        }
+    }
+
+    /// Drops any request in progress (its events will not be delivered).
+    func cancel(generation: Int) {
+        lock.withLock { latest = generation }
+    }
+
+    private func isCurrent(_ generation: Int) -> Bool {
+        lock.withLock { latest == generation }
+    }
+
+    /// The codes in `luma`: from a reduced copy first when the photo is large, else (or when that
+    /// finds nothing) from the full resolution. Worker queue only.
+    private func decode(_ luma: LumaImage, symbologies: Set<Symbology>) -> [Symbol] {
+        let decoder = self.decoder ?? ZBarDecoder()
+        self.decoder = decoder
+        let options = DecodeOptions(symbologies: symbologies, effort: .thorough)
+        let k = DisplayScaler.factor(width: luma.width, height: luma.height, maxSide: Self.firstDecodeSide)
+        if k > 1 {
+            let reduced = decoder.decode(DisplayScaler.downscaled(luma, factor: k), options: options)
+            if !reduced.isEmpty {
+                // A reduced pixel stands for a k × k block: map to the block's centre.
+                let offset = Double(k - 1) / 2
+                return reduced.map { symbol in
+                    var full = symbol
+                    full.corners = symbol.corners.map { Point(x: $0.x * Double(k) + offset, y: $0.y * Double(k) + offset) }
+                    return full
+                }
+                .sortedInReadingOrder()
+            }
+        }
+        return decoder.decode(luma, options: options).sortedInReadingOrder()
+    }
+}

@@ -1,0 +1,236 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GLibSwift
+import SaomaCore
+
+/// The main area's "photo" page: an opened photo shown aspect-fit, a pulsing marker over each
+/// code (choose one; a single code is chosen after 0.25 s), a spinner while a photo loads, the
+/// "No code found" overlay, and a way back to the camera.
+///
+/// Draws exactly through a `.contain` `ViewTransform`, so markers sit on the codes as shown.
+/// UI thread only; owns its widgets (sunk references, released in `deinit`) and one texture reference.
+@MainActor
+final class PhotoPage {
+    /// The page's widget (a `GtkOverlay`).
+    let widget: UnsafeMutablePointer<GtkWidget>
+    /// Markers, hint and Cancel over the photo.
+    let chooser = CodeChooser()
+    /// Called when the person asks to go back to the camera (button, Cancel, or dismissing "No code found").
+    var onBack: (() -> Void)?
+
+    private let area = SnapshotArea()
+    private let spinner: UnsafeMutablePointer<GtkWidget>
+    private let noCode: UnsafeMutablePointer<GtkWidget>
+    private let backButton: UnsafeMutablePointer<GtkWidget>
+    /// The photo's texture (one reference owned) and the upright image's size in pixels.
+    private var texture: OpaquePointer?
+    private var imageSize = SaomaSize.zero
+
+    init() {
+        widget = gtk_overlay_new()
+        g_object_ref_sink(widget)
+        backButton = gtk_button_new()
+        g_object_ref_sink(backButton)
+        spinner = gtk_spinner_new()
+        g_object_ref_sink(spinner)
+        noCode = PhotoPage.makeNoCodeOverlay()
+        g_object_ref_sink(noCode)
+        gtk_widget_add_css_class(widget, "photo-page")
+        gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
+        gtk_widget_set_hexpand(area.widget, 1)
+        gtk_widget_set_vexpand(area.widget, 1)
+        gtk_overlay_set_child(OpaquePointer(widget), area.widget)
+        area.draw = { [weak self] snapshot, width, height in self?.drawPhoto(snapshot, width, height) }
+        area.onResize = { [weak self] _, _ in
+            guard let self else { return }
+            self.chooser.relayout(transform: self.transform)
+            self.logGeometry()
+        }
+        gtk_overlay_add_overlay(OpaquePointer(widget), chooser.markers.widget)
+        gtk_overlay_add_overlay(OpaquePointer(widget), chooser.hintBar)
+
+        let content = adw_button_content_new()!
+        adw_button_content_set_icon_name(gcast(content), "camera-photo-symbolic")
+        adw_button_content_set_label(gcast(content), tr("Back to Camera"))
+        gtk_button_set_child(gcast(backButton), content)
+        gtk_widget_set_tooltip_text(backButton, tr("Back to the camera (Escape)"))
+        gtk_widget_add_css_class(backButton, "photo-back")
+        gtk_widget_add_css_class(backButton, "pill")
+        gtk_widget_add_css_class(backButton, "osd")
+        gtk_widget_set_halign(backButton, GTK_ALIGN_START)
+        gtk_widget_set_valign(backButton, GTK_ALIGN_START)
+        gtk_widget_set_margin_top(backButton, 12)
+        gtk_widget_set_margin_start(backButton, 12)
+        onClicked(backButton) { [weak self] in self?.onBack?() }
+        gtk_overlay_add_overlay(OpaquePointer(widget), backButton)
+
+        gtk_widget_set_size_request(spinner, 48, 48)
+        gtk_widget_set_halign(spinner, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(spinner, GTK_ALIGN_CENTER)
+        gtk_widget_set_can_target(spinner, 0)
+        saoma_accessible_set_label(gcast(spinner), tr("Looking for codes…"))
+        gtk_widget_set_visible(spinner, 0)
+        gtk_overlay_add_overlay(OpaquePointer(widget), spinner)
+
+        onClicked(noCode) { [weak self] in self?.dismissNoCode() }
+        gtk_overlay_add_overlay(OpaquePointer(widget), noCode)
+
+        chooser.onCancelled = { [weak self] in self?.onBack?() }
+    }
+
+    isolated deinit {
+        if let texture { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        g_object_unref(noCode)
+        g_object_unref(spinner)
+        g_object_unref(backButton)
+        g_object_unref(widget)
+    }
+
+    /// The transform between the photo's upright pixels and the page's points (aspect-fit).
+    var transform: ViewTransform {
+        ViewTransform(imageSize: imageSize, viewSize: area.allocatedSize, fit: .contain)
+    }
+
+    /// Whether the "No code found" overlay shows.
+    var showsNoCode: Bool { gtk_widget_get_visible(noCode) != 0 }
+
+    /// Shows the spinner over whatever is shown (a photo is being loaded).
+    func showLoading() {
+        reset()
+        gtk_spinner_start(gcast(spinner))
+        gtk_widget_set_visible(spinner, 1)
+    }
+
+    /// Shows `photo` (its codes follow with `showCodes`; the spinner keeps turning until then).
+    func showPhoto(_ photo: LoadedPhoto) {
+        chooser.reset()
+        gtk_widget_set_visible(noCode, 0)
+        if let texture { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        texture = photo.makeTexture()
+        imageSize = photo.imageSize
+        gtk_widget_queue_draw(area.widget)
+        logGeometry()
+    }
+
+    /// Shows markers over `symbols` (corners in the shown photo's pixels), or the "No code found" overlay.
+    func showCodes(_ symbols: [Symbol]) {
+        stopLoading()
+        if symbols.isEmpty {
+            gtk_widget_set_visible(noCode, 1)
+            gtk_widget_grab_focus(noCode)
+            if ImageTabDebug.enabled { debugLog("photo-no-code t=\(monotonicSeconds())") }
+            return
+        }
+        chooser.present(symbols, transform: transform)
+        if ImageTabDebug.enabled { logMarkers(symbols) }
+    }
+
+    /// Hides markers, hint, spinner and overlay (the page was left or a new photo is coming).
+    func reset() {
+        chooser.reset()
+        gtk_spinner_stop(gcast(spinner))
+        gtk_widget_set_visible(spinner, 0)
+        gtk_widget_set_visible(noCode, 0)
+    }
+
+    /// Hides everything and forgets the photo (another is being opened).
+    func clear() {
+        reset()
+        if let texture { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        texture = nil
+        imageSize = .zero
+        gtk_widget_queue_draw(area.widget)
+    }
+
+    /// Stops the spinner (loading failed; what was shown stays).
+    func stopLoading() {
+        gtk_spinner_stop(gcast(spinner))
+        gtk_widget_set_visible(spinner, 0)
+    }
+
+    private func dismissNoCode() {
+        gtk_widget_set_visible(noCode, 0)
+        if ImageTabDebug.enabled { debugLog("photo-no-code-dismissed") }
+        onBack?()
+    }
+
+    /// A full-size flat button reading "No code found" / "Click to continue" (click, Enter or Space dismiss it).
+    private static func makeNoCodeOverlay() -> UnsafeMutablePointer<GtkWidget> {
+        let button = gtk_button_new()!
+        gtk_widget_add_css_class(button, "photo-no-code")
+        gtk_widget_add_css_class(button, "flat")
+        gtk_widget_set_hexpand(button, 1)
+        gtk_widget_set_vexpand(button, 1)
+        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)!
+        gtk_widget_set_halign(box, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(box, GTK_ALIGN_CENTER)
+        let title = gtk_label_new(tr("No code found"))!
+        gtk_widget_add_css_class(title, "title-1")
+        let hint = gtk_label_new(tr("Click to continue"))!
+        gtk_widget_add_css_class(hint, "dim-label")
+        gtk_box_append(gcast(box), title)
+        gtk_box_append(gcast(box), hint)
+        gtk_button_set_child(gcast(button), box)
+        saoma_accessible_set_label(gcast(button), tr("No code found. Click to continue"))
+        gtk_widget_set_visible(button, 0)
+        return button
+    }
+
+    private func drawPhoto(_ snapshot: OpaquePointer, _ width: Double, _ height: Double) {
+        guard let texture else { return }
+        let t = transform
+        guard !t.isDegenerate else { return }
+        let r = t.imageRectInView
+        var bounds = graphene_rect_t(
+            origin: graphene_point_t(x: Float(r.minX), y: Float(r.minY)),
+            size: graphene_size_t(width: Float(r.width), height: Float(r.height)))
+        gtk_snapshot_append_texture(snapshot, gcast(UnsafeMutableRawPointer(texture)), &bounds)
+    }
+
+    // MARK: Debug log (read by the end-to-end tests and scripts/bench-image-tab)
+
+    private func logGeometry() {
+        guard ImageTabDebug.enabled, !imageSize.isEmpty, let origin = ImageTabDebug.screenPoint(of: area.widget) else { return }
+        let view = area.allocatedSize
+        debugLog(
+            "photo-geometry origin=\(origin.x),\(origin.y) view=\(Int(view.width))x\(Int(view.height)) image=\(Int(imageSize.width))x\(Int(imageSize.height))"
+        )
+    }
+
+    private func logMarkers(_ symbols: [Symbol]) {
+        let rects = chooser.markers.markerRects
+        debugLog("photo-markers t=\(monotonicSeconds()) count=\(rects.count)")
+        let origin = ImageTabDebug.screenPoint(of: area.widget) ?? (0, 0)
+        for (symbol, rect) in zip(symbols, rects) {
+            debugLog(
+                "photo-marker x=\(origin.x + rect.center.x) y=\(origin.y + rect.center.y) size=\(rect.width) text=\(symbol.displayText)")
+        }
+        // The first frame drawn with the markers: what the person sees.
+        addTickCallback(widget) {
+            debugLog("photo-drawn t=\(monotonicSeconds())")
+            return false
+        }
+    }
+}
+
+/// The image tab's debug log switch and helpers (`SAOMA_DEBUG_GEOMETRY=1`, as the scanner's).
+enum ImageTabDebug {
+    /// Whether geometry and timing lines go to stderr.
+    static let enabled = ProcessInfo.processInfo.environment["SAOMA_DEBUG_GEOMETRY"] == "1"
+
+    /// Where `widget`'s origin is on the screen, assuming the window sits at the screen's origin
+    /// (true without a window manager, as under the tests' Xvfb).
+    @MainActor
+    static func screenPoint(of widget: UnsafeMutablePointer<GtkWidget>) -> (x: Double, y: Double)? {
+        guard let native = gtk_widget_get_native(widget) else { return nil }
+        let nativeWidget = UnsafeMutableRawPointer(native).assumingMemoryBound(to: GtkWidget.self)
+        var source = graphene_point_t(x: 0, y: 0)
+        var target = graphene_point_t()
+        guard gtk_widget_compute_point(widget, nativeWidget, &source, &target) != 0 else { return nil }
+        var dx = 0.0
+        var dy = 0.0
+        gtk_native_get_surface_transform(native, &dx, &dy)
+        return (Double(target.x) + dx, Double(target.y) + dy)
+    }
+}

@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import SaomaCore
+import Testing
+
+@testable import SaomaCLI
+
+/// Image files for the scan command, made with the real `qrencode` and ImageMagick tools in a
+/// unique temporary folder.
+private struct ScanFixtures {
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("saoma-scan-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+    /// Runs a tool found on PATH and returns its exit status.
+    @discardableResult
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// A QR code PNG holding `text`.
+    func qr(_ name: String, _ text: String) throws -> String {
+        let out = path(name)
+        try Self.run(["qrencode", "-s", "6", "-o", out, text])
+        return out
+    }
+
+    /// A plain white PNG.
+    func blank(_ name: String) throws -> String {
+        let out = path(name)
+        try Self.run(["convert", "-size", "120x80", "xc:white", out])
+        return out
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: folder) }
+}
+
+@Suite("saoma scan")
+struct ScanCommandRunTests {
+    @Test("scans files in parallel and reports them in input order")
+    func reportsInInputOrder() throws {
+        let fixtures = try ScanFixtures()
+        defer { fixtures.remove() }
+        var files: [String] = []
+        for i in 0..<6 { files.append(try fixtures.qr("code\(i).png", "code number \(i)")) }
+        files.insert(fixtures.path("missing.png"), at: 3)
+        var reported: [ScanCommand.FileResult] = []
+        ScanCommand.scan(files: files, options: DecodeOptions()) { reported.append($0) }
+        #expect(reported.map(\.file) == files)
+        #expect(reported[0].symbols.map(\.text) == ["code number 0"])
+        #expect(reported[6].symbols.map(\.text) == ["code number 5"])
+        #expect(reported[3].error?.contains("missing.png") == true)
+    }
+
+    @Test("exit status: 0 found, 4 nothing found, 2 on any error")
+    func exitStatusFollowsZbarimg() throws {
+        let fixtures = try ScanFixtures()
+        defer { fixtures.remove() }
+        let code = try fixtures.qr("code.png", "hello")
+        let blank = try fixtures.blank("blank.png")
+        let cases: [([String], Int32)] = [
+            ([code], 0), ([blank], 4), ([code, blank], 0), ([fixtures.path("nope.png")], 2), ([code, fixtures.folder.path], 2),
+        ]
+        for (files, status) in cases {
+            var results: [ScanCommand.FileResult] = []
+            ScanCommand.scan(files: files, options: DecodeOptions()) { results.append($0) }
+            #expect(ScanCommand.exitStatus(for: results) == status, "\(files)")
+        }
+    }
+
+    @Test("JSON lines follow the scorer's contract")
+    func jsonLinesFollowContract() throws {
+        let utf8 = Symbol(
+            format: .qrCode, bytes: Array("Grüße \"quoted\"\n".utf8), text: "Grüße \"quoted\"\n",
+            corners: [Point(x: 1, y: 2), Point(x: 1, y: 30.25)])
+        let binary = Symbol(format: .qrCode, bytes: [0, 0xFF], text: nil, corners: [Point(x: 5, y: 6)])
+        let legacy = Symbol(format: .qrCode, bytes: [0x93, 0xFA], text: "日", corners: [])
+        let line = ScanJSON.line(for: ScanCommand.FileResult(file: "a b.png", symbols: [utf8, binary, legacy], error: nil))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(object["file"] as? String == "a b.png")
+        #expect(object["error"] == nil)
+        let symbols = try #require(object["symbols"] as? [[String: Any]])
+        #expect(symbols.count == 3)
+        #expect(symbols[0]["format"] as? String == "QR")
+        #expect(symbols[0]["text"] as? String == "Grüße \"quoted\"\n")
+        #expect(symbols[0]["bytes_hex"] == nil)
+        #expect((symbols[0]["corners"] as? [[Double]]) == [[1, 2], [1, 30.3]])
+        #expect(symbols[1]["text"] is NSNull)
+        #expect(symbols[1]["bytes_hex"] as? String == "00ff")
+        #expect(symbols[2]["text"] as? String == "日")
+        #expect(symbols[2]["bytes_hex"] as? String == "93fa")
+        let failed = ScanJSON.line(for: ScanCommand.FileResult(file: "x.png", symbols: [], error: "x.png: no such file"))
+        let failure = try #require(try JSONSerialization.jsonObject(with: Data(failed.utf8)) as? [String: Any])
+        #expect(failure["error"] as? String == "x.png: no such file")
+        #expect((failure["symbols"] as? [Any])?.isEmpty == true)
+        #expect(!line.contains("\n") && !failed.contains("\n"))
+    }
+
+    @Test("text output prefixes file names only for several files")
+    func textOutput() {
+        let symbol = Symbol(format: .ean13, bytes: Array("4006381333931".utf8), text: "4006381333931", corners: [])
+        let result = ScanCommand.FileResult(file: "p.jpg", symbols: [symbol], error: nil)
+        #expect(ScanCommand.format(result, json: false, manyFiles: false) == "EAN-13: 4006381333931\n")
+        #expect(ScanCommand.format(result, json: false, manyFiles: true) == "p.jpg: EAN-13: 4006381333931\n")
+    }
+
+    /// The `saoma` executable built beside the test bundle, if there is one.
+    static let executable: URL? = {
+        let url = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("saoma")
+        if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("saoma")
+        return FileManager.default.isExecutableFile(atPath: beside.path) ? beside : nil
+    }()
+
+    @Test("the saoma binary prints JSON lines and exits like zbarimg", .enabled(if: executable != nil, "saoma is not built"))
+    func binaryEndToEnd() throws {
+        let fixtures = try ScanFixtures()
+        defer { fixtures.remove() }
+        let code = try fixtures.qr("code.png", "https://example.org/扫码")
+        let blank = try fixtures.blank("blank.png")
+        let executable = try #require(Self.executable)
+        func run(_ arguments: [String]) throws -> (Int32, String) {
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = arguments
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        }
+        let (found, out) = try run(["scan", "--json", code, blank])
+        #expect(found == 0)
+        let lines = out.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.first?.contains("\"text\":\"https://example.org/扫码\"") == true)
+        #expect(lines.last?.contains("\"symbols\":[]") == true)
+        #expect(try run(["scan", blank]).0 == 4)
+        #expect(try run(["scan", code, fixtures.path("gone.png")]).0 == 2)
+        #expect(try run(["scan", "--bogus", code]).0 == 2)
+        let (helpStatus, help) = try run(["scan", "--help"])
+        #expect(helpStatus == 0 && help.contains("--json") && help.contains("--formats") && help.contains("--region"))
+        let (textStatus, text) = try run(["scan", code])
+        #expect(textStatus == 0 && text == "QR: https://example.org/扫码\n")
+    }
+}

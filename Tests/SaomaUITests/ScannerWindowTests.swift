@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import SaomaCore
+import Testing
+
+/// Where the preview is on screen and how big, from the latest `frame` debug line.
+private struct PreviewGeometry {
+    var originX: Double
+    var originY: Double
+    var width: Double
+    var height: Double
+    var frameRect: [Double]
+    var mirrored: Bool
+
+    init(_ line: String) throws {
+        let f = fields(line)
+        let origin = numbers(f["origin"])
+        let view = (f["view"] ?? "").split(separator: "x").compactMap { Double($0) }
+        guard origin.count == 2, view.count == 2 else { throw EndToEndError(description: "bad frame line: \(line)") }
+        originX = origin[0]
+        originY = origin[1]
+        width = view[0]
+        height = view[1]
+        frameRect = numbers(f["rect"])
+        mirrored = f["mirrored"] == "true"
+    }
+
+    /// Where camera pixel `(x, y)` of a `w`×`h` frame appears on screen: aspect-fill, centred,
+    /// mirrored when asked (computed here independently of the app's transform).
+    func screenPoint(cameraX x: Double, y: Double, w: Double = 1280, h: Double = 720) -> (x: Double, y: Double) {
+        let s = max(width / w, height / h)
+        let ox = (width - w * s) / 2
+        let oy = (height - h * s) / 2
+        let cx = mirrored ? w - x : x
+        return (originX + ox + cx * s, originY + oy + y * s)
+    }
+}
+
+/// The last debug line starting with `prefix` among the first `count` lines.
+private func lastLine(_ app: AppUnderTest, _ prefix: String, before count: Int) -> String? {
+    app.debugLines.prefix(count).last { $0.hasPrefix(prefix) }
+}
+
+/// Three codes in a diagonal, well inside the initial frame for every window tested.
+private func threeCodeScene() throws -> CameraScene {
+    var scene = CameraScene()
+    try scene.addCode("https://example.org/a", centerX: 500, centerY: 290)
+    try scene.addCode("https://example.org/b", centerX: 640, centerY: 360)
+    try scene.addCode("https://example.org/c", centerX: 780, centerY: 430)
+    return scene
+}
+
+@Suite("Scanner window end to end", .serialized)
+struct ScannerWindowTests {
+    /// (window width, height, mirror): wide, portrait, very wide and mirrored layouts.
+    static let layouts: [(Int, Int, Bool)] = [(900, 600, false), (700, 800, true), (1200, 500, false), (1000, 700, true)]
+
+    @Test("three codes get three markers on the codes; clicking the second prints it", arguments: layouts)
+    func threeMarkersOnTheCodes(width: Int, height: Int, mirrored: Bool) throws {
+        let scene = try threeCodeScene()
+        let app = try AppUnderTest(scene: scene, windowSize: (width, height), settings: ["mirror=\(mirrored)"])
+        let (markersLine, index) = try app.waitForLine { $0.hasPrefix("markers ") }
+        #expect(fields(markersLine)["count"] == "3")
+        try app.waitForLine(after: index + 3) { $0.hasPrefix("marker ") }
+        let markerLines = app.debugLines[(index + 1)...].filter { $0.hasPrefix("marker ") }.prefix(3)
+        let frameLine = try #require(lastLine(app, "frame ", before: index))
+        let geometry = try PreviewGeometry(frameLine)
+        #expect(geometry.mirrored == mirrored)
+        Thread.sleep(forTimeInterval: 0.5)
+        let shot = try app.screenshot()
+
+        for code in scene.codes {
+            let expected = geometry.screenPoint(cameraX: code.rect.midX, y: code.rect.midY)
+            let line = try #require(markerLines.first { fields($0)["text"] == code.text }, "no marker for \(code.text)")
+            let f = fields(line)
+            let logged = (geometry.originX + (Double(f["x"] ?? "") ?? .nan), geometry.originY + (Double(f["y"] ?? "") ?? .nan))
+            #expect(abs(logged.0 - expected.x) < 1 && abs(logged.1 - expected.y) < 1, "logged \(logged) expected \(expected)")
+            let seen = try #require(shot.accentCentroid(nearX: expected.x, y: expected.y), "no marker drawn near \(expected)")
+            #expect(abs(seen.x - expected.x) < 3 && abs(seen.y - expected.y) < 3, "drawn at \(seen) expected \(expected)")
+        }
+
+        let second = scene.codes[1]
+        let target = geometry.screenPoint(cameraX: second.rect.midX, y: second.rect.midY)
+        try app.click(x: target.x, y: target.y)
+        #expect(try app.waitForExit() == 0)
+        #expect(app.standardOutput == second.text + "\n")
+    }
+
+    @Test("one code is chosen by itself after its marker showed for 0.25 s")
+    func singleCodeIsChosenAutomatically() throws {
+        var scene = CameraScene()
+        try scene.addCode("single code", centerX: 640, centerY: 360)
+        let app = try AppUnderTest(scene: scene)
+        #expect(try app.waitForExit() == 0)
+        #expect(app.standardOutput == "single code\n")
+        let markers = try #require(app.debugLines.first { $0.hasPrefix("markers ") })
+        let chosen = try #require(app.debugLines.first { $0.hasPrefix("chosen ") })
+        let shownAt = try #require(Double(fields(markers)["t"] ?? ""))
+        let chosenAt = try #require(Double(fields(chosen)["t"] ?? ""))
+        #expect(chosenAt - shownAt >= 0.25)
+    }
+
+    @Test("a code outside the frame is not reported; dragging a corner out grows the frame twice the drag and finds it")
+    func codeOutsideFrameThenCornerDrag() throws {
+        var scene = CameraScene()
+        try scene.addCode("outside the frame", centerX: 1000, centerY: 360)
+        let app = try AppUnderTest(scene: scene, settings: ["mirror=false", "scan-frame-size=(0.4, 0.4)"])
+        try app.waitForLine { $0.hasPrefix("first-frame ") }
+        // Two seconds of live frames (about 60) under the frame: none may report the code.
+        Thread.sleep(forTimeInterval: 2)
+        #expect(!app.debugLines.contains { $0.hasPrefix("markers ") })
+        let count = app.debugLines.count
+        let before = try PreviewGeometry(try #require(lastLine(app, "frame ", before: count)))
+        let r = before.frameRect
+        try #require(r.count == 4)
+        let (dx, dy) = (150, 30)
+        try app.drag(fromX: before.originX + r[0] + r[2], y: before.originY + r[1] + r[3], dx: dx, dy: dy)
+        let (chosen, _) = try app.waitForLine(after: count) { $0.hasPrefix("chosen ") }
+        #expect(chosen.hasSuffix("text=outside the frame"))
+        let after = try PreviewGeometry(try #require(app.debugLines.last { $0.hasPrefix("frame ") }))
+        let g = after.frameRect
+        #expect(abs(g[2] - (r[2] + 2 * Double(dx))) < 0.01)
+        #expect(abs(g[3] - (r[3] + 2 * Double(dy))) < 0.01)
+        #expect(abs((g[0] + g[2] / 2) - (r[0] + r[2] / 2)) < 0.01)
+        #expect(abs((g[1] + g[3] / 2) - (r[1] + r[3] / 2)) < 0.01)
+        #expect(try app.waitForExit() == 0)
+        #expect(app.standardOutput == "outside the frame\n")
+        // The new size is remembered as fractions of the view.
+        let keyfile = try String(contentsOfFile: app.keyfilePath, encoding: .utf8)
+        let remembered = try #require(keyfile.split(separator: "\n").first { $0.hasPrefix("scan-frame-size=") })
+        let fractions = remembered.dropFirst("scan-frame-size=".count).filter { "0123456789.,".contains($0) }.split(separator: ",")
+            .compactMap { Double($0) }
+        #expect(fractions.count == 2)
+        #expect(abs((fractions.first ?? 0) - g[2] / after.width) < 0.001)
+        #expect(abs((fractions.last ?? 0) - g[3] / after.height) < 0.001)
+    }
+
+    /// (fake failure, the problem's name in the log).
+    static let failures: [(String, String)] = [("busy", "busy"), ("denied", "permissionDenied")]
+
+    @Test("a busy or forbidden camera shows its page and the window stays responsive", arguments: failures)
+    func failingCameraShowsProblemPage(failure: String, problem: String) throws {
+        let app = try AppUnderTest(scene: try threeCodeScene(), environment: ["SAOMA_FAKE_V4L2_FAIL": failure])
+        try app.waitForLine { $0.hasPrefix("camera problem(") && $0.contains(problem) }
+        try app.waitForLine { $0 == "page camera-problem" }
+        try app.xdotool(["mousemove", "300", "300"])
+        try app.key("ctrl+q")
+        #expect(try app.waitForExit() == 1)
+        #expect(app.standardOutput.isEmpty)
+    }
+
+    @Test("no camera shows its page; a camera plugged in later is used")
+    func noCameraThenPlugIn() throws {
+        var scene = CameraScene()
+        try scene.addCode("plugged in later", centerX: 640, centerY: 360)
+        let app = try AppUnderTest(scene: scene, plugged: false)
+        try app.waitForLine { $0.hasPrefix("camera problem(") && $0.contains("noCamera") }
+        try app.waitForLine { $0 == "page camera-problem" }
+        #expect(FileManager.default.createFile(atPath: app.devicePath, contents: Data()))
+        try app.waitForLine { $0.hasPrefix("camera streaming(") }
+        #expect(try app.waitForExit() == 0)
+        #expect(app.standardOutput == "plugged in later\n")
+    }
+
+    @Test("a camera unplugged while streaming shows its page and recovers when it returns")
+    func unplugWhileStreamingRecovers() throws {
+        let app = try AppUnderTest(scene: CameraScene(), environment: ["SAOMA_FAKE_V4L2_UNPLUG_AFTER": "15"])
+        try app.waitForLine { $0.hasPrefix("camera streaming(") }
+        try app.waitForLine { $0.hasPrefix("camera problem(") && $0.contains("unplugged") }
+        try app.waitForLine { $0 == "page camera-problem" }
+        var scene = CameraScene()
+        try scene.addCode("back again", centerX: 640, centerY: 360)
+        try scene.write(to: app.scenePath)
+        #expect(FileManager.default.createFile(atPath: app.devicePath, contents: Data()))
+        #expect(try app.waitForExit(timeout: 30) == 0)
+        #expect(app.standardOutput == "back again\n")
+    }
+
+    /// How the person dismisses the markers.
+    static let dismissals = ["cancel-button", "escape"]
+
+    @Test("Cancel and Escape dismiss the markers and resume live scanning", arguments: dismissals)
+    func cancelResumesScanning(dismissal: String) throws {
+        let app = try AppUnderTest(scene: try threeCodeScene())
+        let (_, index) = try app.waitForLine { $0.hasPrefix("markers ") }
+        if dismissal == "escape" {
+            let frame = try PreviewGeometry(try #require(lastLine(app, "frame ", before: index)))
+            try app.xdotool(["mousemove", String(Int(frame.originX + 5)), String(Int(frame.originY + 5))])
+            try app.key("Escape")
+        } else {
+            let (line, _) = try app.waitForLine(after: index) { $0.hasPrefix("cancel-button ") }
+            let f = fields(line)
+            try app.click(x: try #require(Double(f["x"] ?? "")), y: try #require(Double(f["y"] ?? "")))
+        }
+        // Live scanning again: the codes are found anew.
+        let (again, _) = try app.waitForLine(after: index + 1) { $0.hasPrefix("markers ") }
+        #expect(fields(again)["count"] == "3")
+        #expect(app.standardOutput.isEmpty)
+        try app.key("ctrl+q")
+        #expect(try app.waitForExit() == 1)
+    }
+}

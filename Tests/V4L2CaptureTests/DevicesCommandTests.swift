@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Glibc
+import Testing
+
+/// `saoma devices` run for real against fake devices (LD_PRELOAD on the saoma process only).
+@Suite struct DevicesCommandTests {
+    static var saoma: URL { FakeCamera.productsDirectory.appendingPathComponent("saoma") }
+
+    /// Runs `saoma devices` with `camera`'s environment; returns its output and exit status.
+    static func devices(_ camera: FakeCamera) throws -> (output: String, status: Int32) {
+        let process = Process()
+        process.executableURL = saoma
+        process.arguments = ["devices"]
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in camera.environment { env[key] = value }
+        env["LD_PRELOAD"] = FakeCamera.shim.path
+        env["LANGUAGE"] = "C"
+        env["LC_ALL"] = "C"
+        process.environment = env
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (output, process.terminationStatus)
+    }
+
+    @Test func explainsEveryNode() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.saoma.path), "saoma not built at \(Self.saoma.path)")
+        let camera = try FakeCamera(
+            count: 4,
+            settings: [
+                "NAME_0": "Desk Camera", "FORMAT_1": "META", "FORMAT_2": "GREY", "NAME_2": "Integrated IR Camera", "FAIL_3": "denied",
+            ])
+        let (output, status) = try Self.devices(camera)
+        #expect(status == 0)
+        let lines = output.split(separator: "\n").map(String.init)
+        let line = { (index: Int) in lines.first { $0.contains(camera.devicePath(index) + " ") } ?? "" }
+        #expect(line(0).contains("Desk Camera") && line(0).contains("(default)"))
+        #expect(output.contains("YUYV: 1280×720 @ 30 fps"))
+        #expect(output.contains("Saoma captures at 1280×720 @ 30 fps YUYV"))
+        #expect(line(1).contains("skipped") && line(1).contains("metadata"))
+        #expect(line(2).contains("skipped") && line(2).contains("infrared") && line(2).contains("GREY"))
+        #expect(line(3).contains("permission denied") && line(3).contains("video"))
+    }
+
+    @Test func saysClearlyWhenThereIsNoCamera() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.saoma.path), "saoma not built at \(Self.saoma.path)")
+        let camera = try FakeCamera(count: 0)
+        let (output, status) = try Self.devices(camera)
+        #expect(status == 1)
+        #expect(output.contains("No video devices in \(camera.devices.path)"))
+    }
+
+    @Test func saysWhyNoNodeIsUsable() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.saoma.path), "saoma not built at \(Self.saoma.path)")
+        let camera = try FakeCamera(settings: ["FAIL": "denied"])
+        let (output, status) = try Self.devices(camera)
+        #expect(status == 1)
+        #expect(output.contains("No usable camera"))
+    }
+}
