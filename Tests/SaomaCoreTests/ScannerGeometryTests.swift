@@ -258,3 +258,31 @@ struct ScanLineTests {
         #expect(abs(s.opacity - opacity) < 1e-9)
     }
 }
+
+@Suite("Scanner preview sampling")
+struct ScannerSamplingTests {
+    /// (mirrored, pixel scale, expected columns, expected rows) for an 8×4 image in a 4×4 view
+    /// (cover: scale 1, 2 columns cropped on each side).
+    static let cases: [(Bool, Int, [Int], [Int])] = [
+        (false, 1, [2, 3, 4, 5], [0, 1, 2, 3]),
+        (true, 1, [5, 4, 3, 2], [0, 1, 2, 3]),
+        (false, 2, [2, 2, 3, 3, 4, 4, 5, 5], [0, 0, 1, 1, 2, 2, 3, 3]),
+    ]
+
+    @Test("each device pixel shows the image pixel the transform puts under it", arguments: cases)
+    func sampling(mirrored: Bool, pixelScale: Int, columns: [Int], rows: [Int]) {
+        let t = ViewTransform(imageSize: Size(width: 8, height: 4), viewSize: Size(width: 4, height: 4), fit: .cover, mirrored: mirrored)
+        let indices = t.sampleIndices(pixelScale: pixelScale)
+        #expect(indices.columns == columns)
+        #expect(indices.rows == rows)
+    }
+
+    @Test("indices stay inside the image when the view shows less than a pixel's worth", arguments: [ContentFit.cover, .contain])
+    func clamped(fit: ContentFit) {
+        let t = ViewTransform(imageSize: Size(width: 3, height: 2), viewSize: Size(width: 640, height: 480), fit: fit)
+        let indices = t.sampleIndices()
+        #expect(indices.columns.count == 640 && indices.rows.count == 480)
+        #expect(indices.columns.allSatisfy { (0..<3).contains($0) })
+        #expect(indices.rows.allSatisfy { (0..<2).contains($0) })
+    }
+}

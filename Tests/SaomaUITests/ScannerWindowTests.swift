@@ -75,6 +75,12 @@ struct ScannerWindowTests {
             let f = fields(line)
             let logged = (geometry.originX + (Double(f["x"] ?? "") ?? .nan), geometry.originY + (Double(f["y"] ?? "") ?? .nan))
             #expect(abs(logged.0 - expected.x) < 1 && abs(logged.1 - expected.y) < 1, "logged \(logged) expected \(expected)")
+            // The frozen preview shows the code where the transform says: the top-left finder
+            // pattern's dark centre, and the white quiet zone left of it.
+            let finder = geometry.screenPoint(cameraX: code.rect.minX + 3.5 * 4, y: code.rect.minY + 3.5 * 4)
+            let quiet = geometry.screenPoint(cameraX: code.rect.minX - 2 * 4, y: code.rect.minY + 3.5 * 4)
+            #expect(shot.brightness(x: finder.x, y: finder.y) < 60, "finder pattern not at \(finder)")
+            #expect(shot.brightness(x: quiet.x, y: quiet.y) > 200, "quiet zone not at \(quiet)")
             let seen = try #require(shot.accentCentroid(nearX: expected.x, y: expected.y), "no marker drawn near \(expected)")
             #expect(abs(seen.x - expected.x) < 3 && abs(seen.y - expected.y) < 3, "drawn at \(seen) expected \(expected)")
         }
@@ -196,6 +202,23 @@ struct ScannerWindowTests {
         let (again, _) = try app.waitForLine(after: index + 1) { $0.hasPrefix("markers ") }
         #expect(fields(again)["count"] == "3")
         #expect(app.standardOutput.isEmpty)
+        try app.key("ctrl+q")
+        #expect(try app.waitForExit() == 1)
+    }
+
+    @Test("a dark scene shows the Low light button; switched on, the window around the frame lights up")
+    func lowLightLightsTheSurround() throws {
+        let app = try AppUnderTest(scene: CameraScene(grey: 12))
+        let (line, index) = try app.waitForLine { $0.hasPrefix("low-light shown=true ") }
+        let f = fields(line)
+        try app.click(x: try #require(Double(f["x"] ?? "")), y: try #require(Double(f["y"] ?? "")))
+        try app.waitForLine(after: index) { $0 == "low-light on=true" }
+        Thread.sleep(forTimeInterval: 0.5)
+        let frame = try PreviewGeometry(try #require(app.debugLines.last { $0.hasPrefix("frame ") }))
+        let shot = try app.screenshot()
+        // Outside the frame: white light instead of the dimmed dark scene; inside: the dark scene.
+        #expect(shot.brightness(x: frame.originX + 10, y: frame.originY + frame.height - 10) > 240)
+        #expect(shot.brightness(x: frame.originX + frame.width / 2, y: frame.originY + frame.height / 2) < 40)
         try app.key("ctrl+q")
         #expect(try app.waitForExit() == 1)
     }

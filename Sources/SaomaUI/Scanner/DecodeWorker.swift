@@ -6,8 +6,10 @@ import SaomaCore
 struct Detection: Sendable {
     /// The codes under the scan frame, corners in camera pixels, in reading order.
     var symbols: [Symbol]
-    /// The frame they were found in (the preview freezes on it).
+    /// The frame they were found in, sampled for the view (the preview freezes on it).
     var preview: PreviewImage
+    /// The same frame whole, to redraw it exactly if the view changes while it is frozen.
+    var wholeFrame: PreviewImage
     /// The frame's capture time (seconds, monotonic) and number.
     var timestamp: Double
     var sequence: UInt64
@@ -15,8 +17,19 @@ struct Detection: Sendable {
     var region: PixelRect
 }
 
-/// Where the scan frame is, so the worker can decode only the camera pixels under it.
+/// Where the scan frame is, so the worker can decode only the camera pixels under it, and how
+/// the preview is shown, so frames can be sampled for it off the UI thread.
 struct ScanRegion: Sendable, Equatable {
+    /// The preview's on-screen geometry.
+    struct Display: Sendable, Equatable {
+        /// The preview's size in points.
+        var viewSize: SaomaSize
+        /// Whether the preview is mirrored.
+        var mirrored: Bool
+        /// Device pixels per point.
+        var pixelScale: Int
+    }
+
     /// The frame in view points.
     var frameInView: SaomaRect
     /// The preview's size in points.
@@ -25,6 +38,11 @@ struct ScanRegion: Sendable, Equatable {
     var mirrored: Bool
     /// The symbologies to look for.
     var symbologies: Set<Symbology>
+    /// Device pixels per point.
+    var pixelScale = 1
+
+    /// The preview's geometry.
+    var display: Display { Display(viewSize: viewSize, mirrored: mirrored, pixelScale: pixelScale) }
 
     /// The camera pixels under the frame for a `width` × `height` frame.
     func pixels(width: Int, height: Int) -> PixelRect {
@@ -58,6 +76,13 @@ final class DecodeWorker: @unchecked Sendable {
         let thread = Thread { [self] in self.run() }
         thread.name = "saoma-decode"
         thread.start()
+    }
+
+    /// The current region (any thread).
+    var currentRegion: ScanRegion? {
+        condition.lock()
+        defer { condition.unlock() }
+        return region
     }
 
     /// Offers a frame; it replaces any frame still waiting.
@@ -120,7 +145,8 @@ final class DecodeWorker: @unchecked Sendable {
             guard !symbols.isEmpty, stillWanted else { continue }
             onDetection(
                 Detection(
-                    symbols: symbols.sortedInReadingOrder(), preview: PreviewImage(frame: frame), timestamp: frame.timestamp,
+                    symbols: symbols.sortedInReadingOrder(), preview: PreviewImage(frame: frame, display: region.display),
+                    wholeFrame: PreviewImage(frame: frame), timestamp: frame.timestamp,
                     sequence: frame.sequence, region: pixels))
         }
     }

@@ -56,8 +56,9 @@ final class FramePipeline: @unchecked Sendable {
         lock.unlock()
         if isPaused { return }
         worker.submit(frame)
+        let image = worker.currentRegion.map { PreviewImage(frame: frame, display: $0.display) } ?? PreviewImage(frame: frame)
         let preview = PreviewFrame(
-            image: PreviewImage(frame: frame), meanLuma: frame.luma.meanLuma(), timestamp: frame.timestamp, sequence: frame.sequence)
+            image: image, meanLuma: frame.luma.meanLuma(), timestamp: frame.timestamp, sequence: frame.sequence)
         lock.lock()
         pendingPreview = preview
         let schedule = !previewScheduled

@@ -7,6 +7,9 @@ import GLibSwift
 /// taking a frame (`showFrame`) and each frame-clock paint cycle (tick callbacks, layout,
 /// snapshot and rendering), logged once per `window` frames as `saoma-debug: timing …`.
 ///
+/// Times are the UI thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`), which other processes on a
+/// busy machine do not inflate; `paintWall` is the paint cycles' elapsed time.
+///
 /// Enabled by `SAOMA_DEBUG_TIMING=1`. UI thread only.
 @MainActor
 final class MainThreadTiming {
@@ -15,7 +18,8 @@ final class MainThreadTiming {
 
     private var shown: [Double] = []
     private var painted: [Double] = []
-    private var paintStarted: Double?
+    private var paintedWall: [Double] = []
+    private var paintStarted: (cpu: Double, wall: Double)?
 
     /// A timer when `SAOMA_DEBUG_TIMING=1`, else `nil`.
     static func fromEnvironment() -> MainThreadTiming? {
@@ -26,11 +30,12 @@ final class MainThreadTiming {
     func attach(to widget: UnsafeMutablePointer<GtkWidget>) {
         guard let clock = gtk_widget_get_frame_clock(widget) else { return }
         let raw = UnsafeMutableRawPointer(clock)
-        onSimpleSignal(raw, "before-paint") { [weak self] in self?.paintStarted = monotonicSeconds() }
+        onSimpleSignal(raw, "before-paint") { [weak self] in self?.paintStarted = (threadCPUSeconds(), monotonicSeconds()) }
         onSimpleSignal(raw, "after-paint") { [weak self] in
             guard let self, let start = self.paintStarted else { return }
             self.paintStarted = nil
-            self.painted.append(monotonicSeconds() - start)
+            self.painted.append(threadCPUSeconds() - start.cpu)
+            self.paintedWall.append(monotonicSeconds() - start.wall)
         }
     }
 
@@ -43,8 +48,16 @@ final class MainThreadTiming {
             let ms = values.map { $0 * 1000 }
             return String(format: "n=%d avg=%.2f max=%.2f", ms.count, ms.reduce(0, +) / Double(ms.count), ms.max() ?? 0)
         }
-        debugLog("timing show[\(stats(shown))] paint[\(stats(painted))]")
+        debugLog("timing show[\(stats(shown))] paint[\(stats(painted))] paintWall[\(stats(paintedWall))]")
         shown.removeAll(keepingCapacity: true)
         painted.removeAll(keepingCapacity: true)
+        paintedWall.removeAll(keepingCapacity: true)
     }
+}
+
+/// CPU time used by the calling thread, in seconds.
+func threadCPUSeconds() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
 }

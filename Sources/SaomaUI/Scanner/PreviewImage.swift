@@ -7,15 +7,23 @@ import SaomaCore
 /// Owns one reference to `bytes` (released in `deinit`); GBytes is immutable and thread-safe,
 /// so the value may be made on the capture or decode thread and used on the UI thread.
 final class PreviewImage: @unchecked Sendable {
-    /// Packed RGB, `width * 3` bytes per row.
+    /// The pixels: packed RGB of the whole frame (`display == nil`), or BGRA (cairo's native
+    /// order, opaque) already sampled to the view's device pixels (`display` set).
     let bytes: OpaquePointer
+    /// Width and height of `bytes` in pixels.
     let width: Int
     let height: Int
+    /// The camera frame's size in pixels.
+    let frameSize: SaomaSize
+    /// The view geometry the pixels were sampled for, or `nil` for the whole frame.
+    let display: ScanRegion.Display?
 
-    /// Packs `frame` (its RGB when the capture converted it, else its luma expanded to grey RGB).
+    /// Packs the whole of `frame` (its RGB when the capture converted it, else its luma as grey).
     init(frame: VideoFrame) {
         width = frame.width
         height = frame.height
+        frameSize = SaomaSize(width: Double(frame.width), height: Double(frame.height))
+        display = nil
         if let rgb = frame.rgb, rgb.count == width * height * 3 {
             bytes = rgb.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
         } else {
@@ -29,18 +37,75 @@ final class PreviewImage: @unchecked Sendable {
                     buffer[3 * i + 2] = v
                 }
             }
-            // g_bytes_new_with_free_func takes ownership of the buffer.
-            bytes = g_bytes_new_with_free_func(buffer, gsize(count * 3), { $0?.assumingMemoryBound(to: UInt8.self).deallocate() }, buffer)
+            bytes = PreviewImage.take(buffer, count: count * 3)
         }
+    }
+
+    /// Samples `frame` to the device pixels of a view with `display` geometry through the
+    /// aspect-fill transform (mirror included), so drawing it is a plain copy.
+    init(frame: VideoFrame, display: ScanRegion.Display) {
+        frameSize = SaomaSize(width: Double(frame.width), height: Double(frame.height))
+        self.display = display
+        let transform = ViewTransform(imageSize: frameSize, viewSize: display.viewSize, fit: .cover, mirrored: display.mirrored)
+        let (columns, rows) = transform.sampleIndices(pixelScale: display.pixelScale)
+        let width = columns.count
+        self.width = width
+        height = rows.count
+        let count = width * rows.count
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, count * 4))
+        let frameWidth = frame.width
+        if let rgb = frame.rgb, rgb.count == frame.width * frame.height * 3 {
+            rgb.withUnsafeBufferPointer { src in
+                columns.withUnsafeBufferPointer { xs in
+                    for (j, y) in rows.enumerated() {
+                        let srcRow = y * frameWidth * 3
+                        var out = buffer + j * width * 4
+                        for x in xs {
+                            let s = srcRow + 3 * x
+                            out[0] = src[s + 2]
+                            out[1] = src[s + 1]
+                            out[2] = src[s]
+                            out[3] = 255
+                            out += 4
+                        }
+                    }
+                }
+            }
+        } else {
+            frame.luma.pixels.withUnsafeBufferPointer { src in
+                columns.withUnsafeBufferPointer { xs in
+                    for (j, y) in rows.enumerated() {
+                        let srcRow = y * frameWidth
+                        var out = buffer + j * width * 4
+                        for x in xs {
+                            let v = src[srcRow + x]
+                            out[0] = v
+                            out[1] = v
+                            out[2] = v
+                            out[3] = 255
+                            out += 4
+                        }
+                    }
+                }
+            }
+        }
+        bytes = PreviewImage.take(buffer, count: count * 4)
+    }
+
+    /// A GBytes owning `buffer` (freed with it).
+    private static func take(_ buffer: UnsafeMutablePointer<UInt8>, count: Int) -> OpaquePointer {
+        g_bytes_new_with_free_func(buffer, gsize(count), { $0?.assumingMemoryBound(to: UInt8.self).deallocate() }, buffer)
     }
 
     deinit { g_bytes_unref(bytes) }
 
-    var size: SaomaSize { SaomaSize(width: Double(width), height: Double(height)) }
-
     /// A new texture sharing the bytes (transfer full: the caller unrefs it).
     @MainActor
     func makeTexture() -> OpaquePointer? {
-        gdk_memory_texture_new(gint(width), gint(height), GDK_MEMORY_R8G8B8, bytes, gsize(width * 3))
+        guard width > 0, height > 0 else { return nil }
+        if display != nil {
+            return gdk_memory_texture_new(gint(width), gint(height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(width * 4))
+        }
+        return gdk_memory_texture_new(gint(width), gint(height), GDK_MEMORY_R8G8B8, bytes, gsize(width * 3))
     }
 }

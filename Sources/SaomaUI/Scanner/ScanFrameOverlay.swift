@@ -28,6 +28,10 @@ final class ScanFrameOverlay {
     /// Seconds on the monotonic clock when the scan line started; `nil` when it is stopped.
     private var scanLineStart: Double?
     private var tickID: guint = 0
+    /// When the overlay was last drawn (seconds, monotonic).
+    private var lastDrawn = 0.0
+    /// Longest pause between scan-line redraws when no camera frames arrive, in seconds.
+    private static let idleRedrawInterval = 0.05
     private var dragHandle: FrameHandle?
     private var dragStartSize = SaomaSize.zero
     private var cursorHandle: FrameHandle?
@@ -81,10 +85,16 @@ final class ScanFrameOverlay {
         if tickID == 0 {
             tickID = addTickCallback(area.widget) { [weak self] in
                 guard let self, self.scanLineStart != nil else { return false }
-                gtk_widget_queue_draw(self.area.widget)
+                // Camera frames redraw the line (`advanceScanLine`); without them, the clock does.
+                if monotonicSeconds() - self.lastDrawn >= ScanFrameOverlay.idleRedrawInterval { gtk_widget_queue_draw(self.area.widget) }
                 return true
             }
         }
+    }
+
+    /// Redraws the scan line at its current place (called for each camera frame).
+    func advanceScanLine() {
+        if scanLineStart != nil { gtk_widget_queue_draw(area.widget) }
     }
 
     /// Stops and hides the scan line.
@@ -106,6 +116,7 @@ final class ScanFrameOverlay {
     }
 
     private func draw(_ snapshot: OpaquePointer, _ width: Double, _ height: Double) {
+        lastDrawn = monotonicSeconds()
         guard let frame else { return }
         for rect in frame.surroundRects { Draw.fill(snapshot, rect, lightsSurround ? Self.light : Self.dim) }
         for rect in frame.outlineRects { Draw.fill(snapshot, rect, lightsSurround ? Self.outlineOnLight : Self.outline) }

@@ -40,6 +40,16 @@ final class ScannerView {
         didSet { regionChanged() }
     }
 
+    /// The frozen frame whole (for exact redraws after the view changed), and its texture once made.
+    private var wholeFrame: PreviewImage? {
+        didSet {
+            if let wholeTexture { g_object_unref(UnsafeMutableRawPointer(wholeTexture)) }
+            wholeTexture = nil
+        }
+    }
+    private var wholeTexture: OpaquePointer?
+    /// The view geometry the shown texture was sampled for (`nil`: the whole frame).
+    private var shownDisplay: ScanRegion.Display?
     /// The texture shown (owned: one reference), and the pixel size of its frame.
     private var texture: OpaquePointer?
     private var imageSize = SaomaSize.zero
@@ -97,6 +107,7 @@ final class ScannerView {
 
     isolated deinit {
         if let texture { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        if let wholeTexture { g_object_unref(UnsafeMutableRawPointer(wholeTexture)) }
         g_object_unref(lowLightButton)
         g_object_unref(widget)
     }
@@ -109,16 +120,20 @@ final class ScannerView {
     /// The region the decode worker should read, once the view has a size.
     var region: ScanRegion? {
         guard let rect = frameOverlay.rectInView, !preview.allocatedSize.isEmpty else { return nil }
-        return ScanRegion(frameInView: rect, viewSize: preview.allocatedSize, mirrored: mirrored, symbologies: symbologies)
+        return ScanRegion(
+            frameInView: rect, viewSize: preview.allocatedSize, mirrored: mirrored, symbologies: symbologies,
+            pixelScale: Int(max(1, gtk_widget_get_scale_factor(preview.widget))))
     }
 
     /// Shows a live camera frame (ignored while frozen on a detection).
     func showFrame(_ frame: FramePipeline.PreviewFrame) {
-        let started = monotonicSeconds()
-        defer { timing?.frameShown(seconds: monotonicSeconds() - started) }
+        let started = threadCPUSeconds()
+        defer { timing?.frameShown(seconds: threadCPUSeconds() - started) }
         observeLight(frame.meanLuma)
         guard !isFrozen else { return }
         setImage(frame.image)
+        // The scan line moves with the frames (one paint per camera frame).
+        frameOverlay.advanceScanLine()
         if !shownFirstFrame {
             shownFirstFrame = true
             if debugGeometry { debugLog("first-frame t=\(monotonicSeconds()) seq=\(frame.sequence)") }
@@ -132,6 +147,7 @@ final class ScannerView {
     func present(_ detection: Detection) -> Bool {
         guard !isFrozen else { return false }
         setImage(detection.preview)
+        wholeFrame = detection.wholeFrame
         let transform = self.transform
         guard chooser.present(detection.symbols, transform: transform) else { return false }
         isFrozen = true
@@ -154,6 +170,7 @@ final class ScannerView {
 
     /// Back to live scanning: unfreezes, restarts the scan line, clears markers.
     func resume() {
+        wholeFrame = nil
         chooser.reset()
         isFrozen = false
         frameOverlay.startScanLine()
@@ -170,8 +187,9 @@ final class ScannerView {
         guard let newTexture = image.makeTexture() else { return }
         if let texture { g_object_unref(UnsafeMutableRawPointer(texture)) }
         texture = newTexture
-        if image.size != imageSize {
-            imageSize = image.size
+        shownDisplay = image.display
+        if image.frameSize != imageSize {
+            imageSize = image.frameSize
             regionChanged()
         }
         gtk_widget_queue_draw(preview.widget)
@@ -180,6 +198,26 @@ final class ScannerView {
     private func drawPreview(_ snapshot: OpaquePointer, _ width: Double, _ height: Double) {
         Draw.fill(snapshot, SaomaRect(x: 0, y: 0, width: width, height: height), Draw.rgba(0, 0, 0, 1))
         guard let texture else { return }
+        if let shownDisplay, shownDisplay == region?.display {
+            // Already sampled through the transform for this view: a plain copy.
+            var bounds = graphene_rect_t(
+                origin: graphene_point_t(x: 0, y: 0), size: graphene_size_t(width: Float(width), height: Float(height)))
+            gtk_snapshot_append_texture(snapshot, texture, &bounds)
+            return
+        }
+        var exact = texture
+        if shownDisplay != nil {
+            // Sampled for another view size or mirror: redraw a frozen frame exactly from the
+            // whole frame; a live frame is replaced by the next one, shown stretched meanwhile.
+            if wholeTexture == nil { wholeTexture = wholeFrame?.makeTexture() }
+            guard let wholeTexture else {
+                var bounds = graphene_rect_t(
+                    origin: graphene_point_t(x: 0, y: 0), size: graphene_size_t(width: Float(width), height: Float(height)))
+                gtk_snapshot_append_texture(snapshot, texture, &bounds)
+                return
+            }
+            exact = wholeTexture
+        }
         let t = transform
         guard !t.isDegenerate else { return }
         let r = t.imageRectInView
@@ -190,7 +228,7 @@ final class ScannerView {
         var origin = graphene_point_t(x: Float(t.mirrored ? r.maxX : r.minX), y: Float(r.minY))
         gtk_snapshot_translate(snapshot, &origin)
         gtk_snapshot_scale(snapshot, Float(t.mirrored ? -t.scale : t.scale), Float(t.scale))
-        gdk_paintable_snapshot(texture, snapshot, t.imageSize.width, t.imageSize.height)
+        gdk_paintable_snapshot(exact, snapshot, t.imageSize.width, t.imageSize.height)
         gtk_snapshot_restore(snapshot)
         gtk_snapshot_pop(snapshot)
     }
@@ -208,7 +246,19 @@ final class ScannerView {
     private func observeLight(_ meanLuma: Double) {
         let wasShown = lowLight.showsButton
         lowLight.observe(meanLuma: meanLuma, at: monotonicSeconds())
-        if lowLight.showsButton != wasShown { gtk_widget_set_visible(lowLightButton, lowLight.showsButton ? 1 : 0) }
+        guard lowLight.showsButton != wasShown else { return }
+        gtk_widget_set_visible(lowLightButton, lowLight.showsButton ? 1 : 0)
+        if debugGeometry {
+            let shown = lowLight.showsButton
+            // Logged once laid out (a tenth of a second later), with the button's centre on screen.
+            addTimeout(milliseconds: 100) { [weak self] in
+                guard let self, let origin = screenPoint(of: self.lowLightButton) else { return false }
+                let w = Double(gtk_widget_get_width(self.lowLightButton))
+                let h = Double(gtk_widget_get_height(self.lowLightButton))
+                debugLog("low-light shown=\(shown) x=\(origin.x + w / 2) y=\(origin.y + h / 2)")
+                return false
+            }
+        }
     }
 
     private func lowLightToggled() {
@@ -217,6 +267,7 @@ final class ScannerView {
         frameOverlay.lightsSurround = on
         if on { gtk_widget_add_css_class(widget, "lit") } else { gtk_widget_remove_css_class(widget, "lit") }
         gtk_widget_set_visible(lowLightButton, lowLight.showsButton ? 1 : 0)
+        if debugGeometry { debugLog("low-light on=\(on)") }
         onLowLightChanged?(on)
     }
 

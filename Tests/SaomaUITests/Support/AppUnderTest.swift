@@ -300,6 +300,15 @@ struct Screenshot {
         rgb = Array(bytes[index..<(index + w * h * 3)])
     }
 
+    /// The brightness (0…255, mean of the channels) of the pixel at `(x, y)`.
+    func brightness(x: Double, y: Double) -> Int {
+        let px = Int(x.rounded(.down))
+        let py = Int(y.rounded(.down))
+        guard px >= 0, py >= 0, px < width, py < height else { return -1 }
+        let i = 3 * (py * width + px)
+        return (Int(rgb[i]) + Int(rgb[i + 1]) + Int(rgb[i + 2])) / 3
+    }
+
     /// Whether the pixel at `(x, y)` is marker blue (the accent colour at any pulse opacity).
     func isAccent(x: Int, y: Int) -> Bool {
         guard x >= 0, y >= 0, x < width, y < height else { return false }
