@@ -8,7 +8,8 @@ public struct Symbol: Hashable, Sendable {
     /// The payload as text, or `nil` when it is not text in any encoding we recognise.
     public var text: String?
     /// The outline of the code in image pixels (display orientation): for QR codes the four
-    /// corners top-left, bottom-left, bottom-right, top-right; for linear codes the scan points.
+    /// corners top-left, bottom-left, bottom-right, top-right; for linear codes the same four
+    /// corners of the box around the scan lines that read them.
     public var corners: [Point]
 
     public init(format: Symbology, bytes: [UInt8], text: String?, corners: [Point]) {
@@ -44,15 +45,39 @@ public struct Symbol: Hashable, Sendable {
 }
 
 extension Array where Element == Symbol {
-    /// Reading order: top-to-bottom, then left-to-right, by the centres of the outlines (rows
-    /// are bands of `rowTolerance` pixels so codes on one line sort left-to-right).
+    /// Reading order: top-to-bottom, then left-to-right, by the centres of the outlines.
+    ///
+    /// Rows are formed from the top: a row starts at its highest code and takes every code whose
+    /// centre lies less than `rowTolerance` pixels, or half that first code's height, below the
+    /// first code's centre; each row then reads left to right. Codes side by side in a tilted
+    /// photo thus stay on one row, and the order is the same whatever order the codes came in.
     public func sortedInReadingOrder(rowTolerance: Double = 16) -> [Symbol] {
-        sorted { a, b in
+        let byHeight = sorted { a, b in
             let ca = a.center
             let cb = b.center
-            if abs(ca.y - cb.y) > rowTolerance { return ca.y < cb.y }
+            if ca.y != cb.y { return ca.y < cb.y }
             if ca.x != cb.x { return ca.x < cb.x }
             return a.displayText < b.displayText
+        }
+        var rows: [[Symbol]] = []
+        var rowLimit = -Double.infinity
+        for symbol in byHeight {
+            if !rows.isEmpty && symbol.center.y <= rowLimit {
+                rows[rows.count - 1].append(symbol)
+            } else {
+                rows.append([symbol])
+                let height = Rect(bounding: symbol.corners).height
+                rowLimit = symbol.center.y + Swift.max(rowTolerance, height / 2)
+            }
+        }
+        return rows.flatMap { row in
+            row.sorted { a, b in
+                let ca = a.center
+                let cb = b.center
+                if ca.x != cb.x { return ca.x < cb.x }
+                if ca.y != cb.y { return ca.y < cb.y }
+                return a.displayText < b.displayText
+            }
         }
     }
 }

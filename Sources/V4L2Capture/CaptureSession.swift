@@ -202,8 +202,8 @@ final class CaptureSession {
         case .yuv420, .automatic:
             luma = FrameConversion.luma(from: base, width: width, height: height, stride: width)
             // libv4lconvert decodes JPEG to full-range YUV; other formats keep the camera's limited range.
-            let range: YCbCrRange = ["MJPG", "JPEG"].contains(mode.pixelFormat) ? .full : .limited
-            rgb = FrameConversion.rgb(fromYU12: base, width: width, height: height, range: range)
+            let tables: YCbCrTables = ["MJPG", "JPEG"].contains(mode.pixelFormat) ? .full : .limited
+            rgb = FrameConversion.rgb(fromYU12: base, width: width, height: height, tables: tables)
         case .rgb24:
             (rgb, luma) = FrameConversion.rgbAndLuma(fromRGB24: base, width: width, height: height, stride: bytesPerLine)
         }

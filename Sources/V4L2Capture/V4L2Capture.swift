@@ -110,6 +110,11 @@ public final class V4L2Capture: FrameSource, LowLightAdjustable {
 
     // MARK: FrameSource
 
+    /// Starts the capture thread; `handler` runs on it for every event until `stop()` returns.
+    ///
+    /// The handler should return quickly (hand the frame on, e.g. through a `FrameMailbox` and
+    /// `runOnMainLoop`) and must never wait for the UI thread: `stop()` on the UI thread waits
+    /// for the capture thread. The capture thread keeps the capture alive until `stop()`.
     public func start(handler: @escaping @Sendable (FrameSourceEvent) -> Void) {
         stop()
         let finished = DispatchSemaphore(value: 0)

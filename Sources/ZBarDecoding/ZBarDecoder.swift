@@ -99,7 +99,15 @@ public final class ZBarDecoder: BarcodeDecoder {
         if format == .code39, let full = Code39.fullASCII(bytes) { bytes = full }
         guard wanted.contains(format) else { return nil }
         let text = format == .qrCode ? PayloadText.decode(bytes) : String(decoding: bytes, as: UTF8.self)
-        let corners = read.points.map { Point(x: $0.x + offset.x, y: $0.y + offset.y) }
+        var corners = read.points.map { Point(x: $0.x + offset.x, y: $0.y + offset.y) }
+        if !format.isTwoDimensional && !corners.isEmpty {
+            // zbar gives a linear code's scan points (two per scan line): report their outline.
+            let box = Rect(bounding: corners)
+            corners = [
+                Point(x: box.minX, y: box.minY), Point(x: box.minX, y: box.maxY), Point(x: box.maxX, y: box.maxY),
+                Point(x: box.maxX, y: box.minY),
+            ]
+        }
         return Symbol(format: format, bytes: bytes, text: text, corners: corners)
     }
 }

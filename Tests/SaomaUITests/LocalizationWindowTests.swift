@@ -7,6 +7,9 @@ import Testing
 // and drives it with xdotool.
 
 /// An Xvfb server owned by one test; stopped by `stop()`.
+///
+/// `-noreset`: without it the server resets whenever its last client leaves (each xdotool call,
+/// the first app run), and a client connecting during the reset gets "cannot open display".
 private final class PrivateDisplay {
     let process = Process()
     /// The display name (":N").
@@ -14,7 +17,7 @@ private final class PrivateDisplay {
 
     init() throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-        process.arguments = ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
+        process.arguments = ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-noreset"]
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
@@ -101,10 +104,19 @@ private final class SaomaUnderTest {
             "XDG_CACHE_HOME": home.appendingPathComponent("cache").path, "XDG_DATA_HOME": home.appendingPathComponent("data").path,
             "XDG_RUNTIME_DIR": home.path, "DBUS_SESSION_BUS_ADDRESS": "disabled:",
         ]) { $1 }
+        let log = home.appendingPathComponent("saoma-\(UUID().uuidString).log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        logFile = log
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: log)
         try process.run()
     }
+
+    /// Where the app's standard error goes.
+    let logFile: URL
+
+    /// The app's standard error so far, for failure messages.
+    var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
 
     /// The id of a window whose title is exactly `title`, once it is mapped.
     func window(titled title: String, within seconds: Double = 30) -> String? {
@@ -142,7 +154,7 @@ struct LocalizationWindowTests {
         let app = try SaomaUnderTest(display: display.name, home: home, language: language)
         defer { app.kill() }
         let window = app.window(titled: title)
-        #expect(window != nil, "no window titled \(title) under LANGUAGE=\(language)")
+        #expect(window != nil, "no window titled \(title) under LANGUAGE=\(language); saoma said: \(app.log)")
     }
 
     /// F1 opens the keyboard shortcuts window, titled in the user's language.
@@ -154,7 +166,7 @@ struct LocalizationWindowTests {
         defer { display.stop() }
         let app = try SaomaUnderTest(display: display.name, home: home, language: "zh_CN")
         defer { app.kill() }
-        let main = try #require(app.window(titled: "扫码"))
+        let main = try #require(app.window(titled: "扫码"), "no window; saoma said: \(app.log)")
         xdotool(display.name, ["windowfocus", "--sync", main])
         xdotool(display.name, ["key", "--clearmodifiers", "F1"])
         #expect(app.window(titled: "键盘快捷键", within: 15) != nil, "F1 did not open the shortcuts window")
@@ -171,7 +183,7 @@ struct LocalizationWindowTests {
 
         let first = try SaomaUnderTest(display: display.name, home: home, language: "zh_CN", arguments: ["--window-size", "700x500"])
         defer { first.kill() }
-        let firstWindow = try #require(first.window(titled: "扫码"))
+        let firstWindow = try #require(first.window(titled: "扫码"), "no window; saoma said: \(first.log)")
         #expect(first.quit(window: firstWindow), "Ctrl+Q did not quit")
         let saved = (try? String(contentsOf: keyfile, encoding: .utf8)) ?? ""
         #expect(saved.contains("window-width=700") && saved.contains("window-height=500"), "keyfile after the first run: \(saved)")
@@ -179,7 +191,7 @@ struct LocalizationWindowTests {
         // Second run without --window-size: it must open at 700×500 and so save 700×500 again.
         let second = try SaomaUnderTest(display: display.name, home: home, language: "zh_CN")
         defer { second.kill() }
-        let secondWindow = try #require(second.window(titled: "扫码"))
+        let secondWindow = try #require(second.window(titled: "扫码"), "no window; saoma said: \(second.log)")
         let geometry = xdotool(display.name, ["getwindowgeometry", secondWindow]).output
         #expect(geometry.contains("700x500"), "second window geometry: \(geometry)")
         #expect(second.quit(window: secondWindow))

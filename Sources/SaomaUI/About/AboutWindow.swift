@@ -15,6 +15,7 @@ public enum AboutWindow {
 
     /// A new About window (an `AdwAboutWindow`), not yet shown.
     public static func make() -> UnsafeMutablePointer<GtkWindow>? {
+        addIconSearchPath()
         guard let widget = adw_about_window_new() else { return nil }
         let about = OpaquePointer(widget)
         adw_about_window_set_application_name(about, tr("Saoma"))
@@ -43,6 +44,24 @@ public enum AboutWindow {
         gtk_window_set_modal(window, 1)
         gtk_window_present(window)
     }
+
+    /// Makes the app icon findable when it is not in the system's icon theme folders: a source
+    /// tree (`data/icons`) or an installation outside `XDG_DATA_DIRS` (`<prefix>/share/icons`).
+    ///
+    /// Idempotent; needs a display (does nothing before GTK is initialised).
+    public static func addIconSearchPath() {
+        guard !iconSearchPathAdded, let display = gdk_display_get_default(), let theme = gtk_icon_theme_get_for_display(display)
+        else { return }
+        iconSearchPathAdded = true
+        if gtk_icon_theme_has_icon(theme, saomaApplicationID) != 0 { return }
+        if let prefix = DataFiles.installPrefix {
+            gtk_icon_theme_add_search_path(theme, prefix.appendingPathComponent("share/icons").path)
+        } else if let root = DataFiles.sourceTreeRoot {
+            gtk_icon_theme_add_search_path(theme, root.appendingPathComponent("data/icons").path)
+        }
+    }
+
+    private static var iconSearchPathAdded = false
 
     /// Release notes of this version, as AppStream-style markup (`<p>`, `<ul>`, `<li>`).
     public static var releaseNotes: String {
