@@ -204,3 +204,11 @@ public func onOpen(_ application: UnsafeMutableRawPointer, _ body: @escaping @Ma
 public func gcast(_ pointer: UnsafeMutableRawPointer?) -> OpaquePointer? {
     pointer.map(OpaquePointer.init)
 }
+
+/// The object a GObject constructor returned: they never return NULL (GLib aborts when memory
+/// runs out), so a NULL here is a broken invariant reported with its place, not a recoverable error.
+@inlinable
+public func created<T>(_ pointer: T?, file: StaticString = #fileID, line: UInt = #line) -> T {
+    guard let pointer else { fatalError("a GObject constructor returned NULL at \(file):\(line)") }
+    return pointer
+}

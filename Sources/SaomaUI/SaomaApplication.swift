@@ -29,7 +29,7 @@ public enum SaomaApplication {
         ImageTab.install(openingAtStart: options.oneshot ? options.files : [])
         // --oneshot runs apart from any running instance, so scripts and tests are independent.
         let flags = options.oneshot ? G_APPLICATION_NON_UNIQUE : G_APPLICATION_HANDLES_OPEN
-        let app = adw_application_new(applicationID, flags)!
+        let app = created(adw_application_new(applicationID, flags))
         defer { g_object_unref(UnsafeMutableRawPointer(app)) }
         addOptionHelp(app)
         let appPointer = UnsafeMutableRawPointer(app)
@@ -107,7 +107,7 @@ public enum SaomaApplication {
 
     @MainActor
     private static func addAppAction(_ app: OpaquePointer?, _ name: String, _ body: @escaping @MainActor () -> Void) {
-        let action = g_simple_action_new(name, nil)!
+        let action = created(g_simple_action_new(name, nil))
         onActivate(UnsafeMutableRawPointer(action)) { _ in body() }
         g_action_map_add_action(app, action)
         g_object_unref(UnsafeMutableRawPointer(action))

@@ -34,7 +34,7 @@ public final class CodeChooser {
         gtk_widget_set_margin_bottom(hintBar, 24)
         let label = gtk_label_new(tr("Tap a marker to open"))
         gtk_box_append(gcast(hintBar), label)
-        let cancel = gtk_button_new_with_label(tr("Cancel"))!
+        let cancel = created(gtk_button_new_with_label(tr("Cancel")))
         gtk_widget_add_css_class(cancel, "pill")
         onClicked(cancel) { [weak self] in self?.cancel() }
         gtk_box_append(gcast(hintBar), cancel)

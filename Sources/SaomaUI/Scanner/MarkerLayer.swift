@@ -41,7 +41,7 @@ public final class MarkerLayer {
         self.symbols = symbols
         let count = symbols.count
         for (index, symbol) in symbols.enumerated() {
-            let button = gtk_button_new()!
+            let button = created(gtk_button_new())
             gtk_widget_add_css_class(button, "scan-marker")
             gtk_widget_set_focusable(button, 1)
             let label = MarkerLayer.accessibleLabel(index: index, count: count, text: symbol.displayText)

@@ -59,7 +59,7 @@ final class ScanFrameOverlay {
         area.draw = { [weak self] snapshot, width, height in self?.draw(snapshot, width, height) }
         area.onResize = { [weak self] width, height in self?.viewResized(SaomaSize(width: width, height: height)) }
 
-        let drag = gtk_gesture_drag_new()!
+        let drag = created(gtk_gesture_drag_new())
         onDrag(
             UnsafeMutableRawPointer(drag),
             begin: { [weak self] x, y in self?.dragBegan(at: SaomaPoint(x: x, y: y), gesture: drag) },
@@ -67,11 +67,11 @@ final class ScanFrameOverlay {
             end: { [weak self] dx, dy in self?.dragEnded(dx: dx, dy: dy) })
         gtk_widget_add_controller(widget, drag)
 
-        let motion = gtk_event_controller_motion_new()!
+        let motion = created(gtk_event_controller_motion_new())
         onMotion(UnsafeMutableRawPointer(motion)) { [weak self] x, y in self?.pointerMoved(to: SaomaPoint(x: x, y: y)) }
         gtk_widget_add_controller(widget, motion)
 
-        let keys = gtk_event_controller_key_new()!
+        let keys = created(gtk_event_controller_key_new())
         onKeyPressed(UnsafeMutableRawPointer(keys)) { [weak self] keyval, modifiers in self?.keyPressed(keyval, modifiers) ?? false }
         gtk_widget_add_controller(widget, keys)
     }

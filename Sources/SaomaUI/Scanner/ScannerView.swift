@@ -88,7 +88,7 @@ final class ScannerView {
         gtk_overlay_add_overlay(OpaquePointer(widget), chooser.markers.widget)
         gtk_overlay_add_overlay(OpaquePointer(widget), chooser.hintBar)
 
-        let content = adw_button_content_new()!
+        let content = created(adw_button_content_new())
         adw_button_content_set_icon_name(gcast(content), "display-brightness-symbolic")
         adw_button_content_set_label(gcast(content), tr("Low light"))
         gtk_button_set_child(gcast(lowLightButton), content)

@@ -29,7 +29,7 @@ final class SnapshotArea {
 
     init(accessibleRole: GtkAccessibleRole = GTK_ACCESSIBLE_ROLE_PRESENTATION) {
         let raw = saoma_object_new_with_role(SnapshotArea.gtype, accessibleRole)
-        widget = raw!.assumingMemoryBound(to: GtkWidget.self)  // g_object_new never returns NULL
+        widget = created(raw).assumingMemoryBound(to: GtkWidget.self)
         g_object_ref_sink(widget)
         let owner = Unmanaged.passUnretained(self).toOpaque()
         g_object_set_data(UnsafeMutablePointer(OpaquePointer(widget)), SnapshotArea.ownerKey, owner)

@@ -19,12 +19,12 @@ final class CameraProblemPage {
         widget = adw_status_page_new()
         g_object_ref_sink(widget)
         gtk_widget_add_css_class(widget, "camera-problem")
-        let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+        let buttons = created(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12))
         gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
         retryButton = gtk_button_new_with_mnemonic(tr("_Retry"))
         gtk_widget_add_css_class(retryButton, "pill")
         gtk_widget_add_css_class(retryButton, "suggested-action")
-        let open = gtk_button_new_with_mnemonic(tr("_Open an Image…"))!
+        let open = created(gtk_button_new_with_mnemonic(tr("_Open an Image…")))
         gtk_widget_add_css_class(open, "pill")
         gtk_actionable_set_action_name(gcast(open), "win.open-image")
         gtk_box_append(gcast(buttons), retryButton)

@@ -69,14 +69,14 @@ public final class SaomaWindow {
         adw_flap_set_separator(gcast(flap), gtk_separator_new(GTK_ORIENTATION_VERTICAL))
         adw_flap_set_reveal_flap(gcast(flap), settings.bool("sidebar-visible") ? 1 : 0)
 
-        let cameraStrings = gtk_string_list_new(nil)!
+        let cameraStrings = created(gtk_string_list_new(nil))
         cameraModel = cameraStrings
         cameraPicker = gtk_drop_down_new(cameraStrings, nil)
         gtk_widget_set_tooltip_text(cameraPicker, tr("Camera"))
         saoma_accessible_set_label(gcast(cameraPicker), tr("Camera"))
 
         let header = buildHeaderBar()
-        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        let content = created(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
         gtk_box_append(gcast(content), header)
         gtk_box_append(gcast(content), flap)
         adw_application_window_set_content(gcast(window), content)
@@ -265,11 +265,11 @@ public final class SaomaWindow {
     // MARK: Header bar and actions
 
     private func buildHeaderBar() -> UnsafeMutablePointer<GtkWidget> {
-        let header = adw_header_bar_new()!
+        let header = created(adw_header_bar_new())
         adw_header_bar_pack_start(gcast(header), cameraPicker)
         onNotify(cameraPicker, property: "selected") { [weak self] in self?.pickerChanged() }
 
-        let mirror = gtk_toggle_button_new()!
+        let mirror = created(gtk_toggle_button_new())
         gtk_button_set_icon_name(gcast(mirror), "object-flip-horizontal-symbolic")
         gtk_widget_set_tooltip_text(mirror, tr("Mirror the preview"))
         saoma_accessible_set_label(gcast(mirror), tr("Mirror the preview"))
@@ -282,7 +282,7 @@ public final class SaomaWindow {
         }
         adw_header_bar_pack_start(gcast(header), mirror)
 
-        let sound = gtk_toggle_button_new()!
+        let sound = created(gtk_toggle_button_new())
         let soundOn = settings.bool("sound")
         gtk_button_set_icon_name(gcast(sound), soundOn ? "audio-volume-high-symbolic" : "audio-volume-muted-symbolic")
         gtk_widget_set_tooltip_text(sound, tr("Play a sound when codes are found"))
@@ -295,19 +295,19 @@ public final class SaomaWindow {
         }
         adw_header_bar_pack_start(gcast(header), sound)
 
-        let menu = g_menu_new()!
-        let first = g_menu_new()!
+        let menu = created(g_menu_new())
+        let first = created(g_menu_new())
         g_menu_append(first, tr("_Open Image…"), "win.open-image")
         g_menu_append(first, tr("_Generate…"), "win.generate")
         g_menu_append_section(menu, nil, UnsafeMutablePointer(first))
-        let second = g_menu_new()!
+        let second = created(g_menu_new())
         g_menu_append(second, tr("_Keyboard Shortcuts"), "win.show-help-overlay")
         g_menu_append(second, tr("_About Saoma"), "app.about")
         g_menu_append(second, tr("_Quit"), "app.quit")
         g_menu_append_section(menu, nil, UnsafeMutablePointer(second))
         g_object_unref(UnsafeMutableRawPointer(first))
         g_object_unref(UnsafeMutableRawPointer(second))
-        let menuButton = gtk_menu_button_new()!
+        let menuButton = created(gtk_menu_button_new())
         gtk_menu_button_set_icon_name(gcast(menuButton), "open-menu-symbolic")
         gtk_menu_button_set_menu_model(gcast(menuButton), UnsafeMutablePointer(menu))
         gtk_menu_button_set_primary(gcast(menuButton), 1)
@@ -315,7 +315,7 @@ public final class SaomaWindow {
         g_object_unref(UnsafeMutableRawPointer(menu))
         adw_header_bar_pack_end(gcast(header), menuButton)
 
-        let sidebarToggle = gtk_toggle_button_new()!
+        let sidebarToggle = created(gtk_toggle_button_new())
         gtk_button_set_icon_name(gcast(sidebarToggle), "sidebar-show-right-symbolic")
         gtk_widget_set_tooltip_text(sidebarToggle, tr("Show the Image and Generate panel"))
         saoma_accessible_set_label(gcast(sidebarToggle), tr("Side panel"))
@@ -368,7 +368,7 @@ public final class SaomaWindow {
     }
 
     private func addWindowAction(_ name: String, _ body: @escaping @MainActor () -> Void) {
-        let action = g_simple_action_new(name, nil)!
+        let action = created(g_simple_action_new(name, nil))
         onActivate(UnsafeMutableRawPointer(action)) { _ in body() }
         g_action_map_add_action(gcast(window), action)
         g_object_unref(UnsafeMutableRawPointer(action))

@@ -23,7 +23,7 @@ public final class Sidebar {
         gtk_widget_set_size_request(widget, Sidebar.width, -1)
         stack = adw_view_stack_new()
         gtk_widget_set_vexpand(stack, 1)
-        let switcher = adw_view_switcher_new()!
+        let switcher = created(adw_view_switcher_new())
         adw_view_switcher_set_stack(gcast(switcher), gcast(stack))
         adw_view_switcher_set_policy(gcast(switcher), ADW_VIEW_SWITCHER_POLICY_WIDE)
         gtk_widget_set_margin_top(switcher, 6)
@@ -54,7 +54,7 @@ public final class Sidebar {
     }
 
     private func addPlaceholder(name: String, title: String, iconName: String, message: String) {
-        let page = adw_status_page_new()!
+        let page = created(adw_status_page_new())
         adw_status_page_set_icon_name(gcast(page), iconName)
         adw_status_page_set_title(gcast(page), title)
         adw_status_page_set_description(gcast(page), message)
