@@ -112,8 +112,10 @@ public struct ImageLoader: Sendable {
         let areaHandler = unsafeBitCast(Self.areaUpdated, to: GCallback.self)
         g_signal_connect_data(loader, "area-updated", areaHandler, boxPointer, nil, GConnectFlags(rawValue: 0))
         var total = 0
+        var jpeg = JPEGEndTracker()
         while let chunk = try nextChunk() {
             total += chunk.count
+            jpeg.feed(chunk)
             var error: UnsafeMutablePointer<GError>?
             let ok = chunk.withUnsafeBufferPointer { gdk_pixbuf_loader_write(loader, $0.baseAddress, gsize($0.count), &error) }
             try checkSize(box, name: name)
@@ -129,6 +131,10 @@ public struct ImageLoader: Sendable {
         // Some loaders (PNG) accept a file cut short without an error: rows stop coming.
         if box.rowsDecoded > 0 && box.rowsDecoded < Int(gdk_pixbuf_get_height(stored)) {
             throw .damaged(name, reason: "only \(box.rowsDecoded) of \(gdk_pixbuf_get_height(stored)) rows present")
+        }
+        // The JPEG loader fills a file cut short with grey instead of failing.
+        if jpeg.isJPEG && !jpeg.reachedEnd {
+            throw .damaged(name, reason: "the JPEG data ends before the end-of-image marker")
         }
         let orientation = ImageOrientation(exifValue: Self.orientationOption(stored))
         // apply_embedded_orientation returns a new reference (transfer full), possibly to `stored`.

@@ -5,9 +5,8 @@ import ZBarDecoding
 /// The decoder each decode worker thread creates for live frames.
 let makeLiveDecoder: @Sendable () -> BarcodeDecoder? = { ZBarDecoder() }
 
-/// The camera service: the image-file fake when `SAOMA_FAKE_CAMERA_IMAGE` is set, else V4L2.
+/// The camera service: V4L2 (tests reach it through the LD_PRELOAD fake device).
 @MainActor
 func makeCameraService() -> CameraService {
-    if let fake = ImageFileCameraService.fromEnvironment() { return fake }
-    return V4L2CameraService()
+    V4L2CameraService()
 }
