@@ -94,8 +94,9 @@ public final class SaomaWindow {
             self?.closing()
             return false
         }
-        sidebar.addPage(name: "generate", title: tr("Generate"), iconName: "view-grid-symbolic", widget: generatorPage.widget)
+        // The hooks add the Image page first, so the switcher reads Image, Generate.
         for hook in SaomaHooks.windowCreated { hook(self) }
+        sidebar.addPage(name: "generate", title: tr("Generate"), iconName: "view-grid-symbolic", widget: generatorPage.widget)
     }
 
     isolated deinit {

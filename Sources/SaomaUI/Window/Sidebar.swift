@@ -4,7 +4,7 @@ import GLibSwift
 
 /// The side panel: a view switcher over named pages (Image, Generate), filled by other parts.
 ///
-/// Pages start as placeholders (`AdwStatusPage`); `addPage` replaces the page of the same name.
+/// Pages appear in the order they are added; `addPage` replaces the page of the same name.
 /// UI thread only; owns its widget.
 @MainActor
 public final class Sidebar {
@@ -32,9 +32,6 @@ public final class Sidebar {
         gtk_widget_set_margin_end(switcher, 6)
         gtk_box_append(gcast(widget), switcher)
         gtk_box_append(gcast(widget), stack)
-        addPlaceholder(
-            name: "image", title: tr("Image"), iconName: "image-x-generic-symbolic", message: tr("Open a photo to scan the codes in it."))
-        addPlaceholder(name: "generate", title: tr("Generate"), iconName: "view-grid-symbolic", message: tr("Make a QR code from text."))
     }
 
     isolated deinit {
@@ -51,13 +48,5 @@ public final class Sidebar {
     /// Shows page `name`.
     public func showPage(_ name: String) {
         adw_view_stack_set_visible_child_name(gcast(stack), name)
-    }
-
-    private func addPlaceholder(name: String, title: String, iconName: String, message: String) {
-        let page = created(adw_status_page_new())
-        adw_status_page_set_icon_name(gcast(page), iconName)
-        adw_status_page_set_title(gcast(page), title)
-        adw_status_page_set_description(gcast(page), message)
-        addPage(name: name, title: title, iconName: iconName, widget: page)
     }
 }
