@@ -6,14 +6,14 @@ import CGtk
 // One thunk per C signature; user data is always the LAST argument (a wrong arity compiles,
 // runs, and never fires). Handlers run on the UI thread; closures should capture `[weak self]`.
 
-/// Holds a Swift closure for the lifetime of a GLib signal connection.
-private final class HandlerBox<Body> {
+/// Holds a Swift closure for the lifetime of a GLib signal connection (or one async call).
+final class HandlerBox<Body> {
     let body: Body
     init(_ body: Body) { self.body = body }
 }
 
 @discardableResult
-private func connect<Body>(_ instance: UnsafeMutableRawPointer, _ signal: String, _ thunk: GCallback, _ body: Body) -> gulong {
+func connect<Body>(_ instance: UnsafeMutableRawPointer, _ signal: String, _ thunk: GCallback, _ body: Body) -> gulong {
     let data = Unmanaged.passRetained(HandlerBox(body)).toOpaque()
     return saoma_signal_connect(
         instance, signal, thunk, data,
@@ -23,7 +23,7 @@ private func connect<Body>(_ instance: UnsafeMutableRawPointer, _ signal: String
         })
 }
 
-private func box<Body>(_ data: UnsafeMutableRawPointer?, _: Body.Type) -> Body? {
+func box<Body>(_ data: UnsafeMutableRawPointer?, _: Body.Type) -> Body? {
     guard let data else { return nil }
     return Unmanaged<HandlerBox<Body>>.fromOpaque(data).takeUnretainedValue().body
 }
@@ -76,7 +76,7 @@ private let resizeThunk: @convention(c) (UnsafeMutableRawPointer?, gint, gint, U
     MainActor.assumeIsolated { body(Int(w), Int(h)) }
 }
 
-private func cast<T>(_ thunk: T) -> GCallback {
+func cast<T>(_ thunk: T) -> GCallback {
     unsafeBitCast(thunk, to: GCallback.self)
 }
 

@@ -91,7 +91,7 @@ extension GeneratorPage {
             gtk_file_chooser_add_filter(chooser, filter)
             g_object_unref(UnsafeMutableRawPointer(filter))
         }
-        onDialogResponse(UnsafeMutableRawPointer(dialog)) { [weak self] response in
+        onNativeResponse(UnsafeMutableRawPointer(dialog)) { [weak self] response in
             guard let self else { return }
             defer {
                 self.saveDialog = nil
@@ -142,31 +142,4 @@ extension GeneratorPage {
             gtk_widget_remove_css_class(actionStatusLabel, "error")
         }
     }
-}
-
-// MARK: GtkNativeDialog::response
-
-/// Holds the response handler for the lifetime of the connection.
-private final class ResponseBox {
-    let body: @MainActor (Int32) -> Void
-    init(_ body: @escaping @MainActor (Int32) -> Void) { self.body = body }
-}
-
-/// `GtkNativeDialog::response (dialog, response_id, user_data)`.
-private let responseThunk: @convention(c) (UnsafeMutableRawPointer?, gint, UnsafeMutableRawPointer?) -> Void = { _, response, data in
-    guard let data else { return }
-    let body = Unmanaged<ResponseBox>.fromOpaque(data).takeUnretainedValue().body
-    MainActor.assumeIsolated { body(response) }
-}
-
-/// Connects `GtkNativeDialog::response`; GLib releases the handler with the connection.
-@MainActor
-private func onDialogResponse(_ dialog: UnsafeMutableRawPointer, _ body: @escaping @MainActor (Int32) -> Void) {
-    let data = Unmanaged.passRetained(ResponseBox(body)).toOpaque()
-    saoma_signal_connect(
-        dialog, "response", unsafeBitCast(responseThunk, to: GCallback.self), data,
-        { data, _ in
-            guard let data else { return }
-            Unmanaged<ResponseBox>.fromOpaque(data).release()
-        })
 }

@@ -149,48 +149,24 @@ extension GeneratorPage {
 final class GeneratorTimer {
     /// The pending GLib source, 0 when none.
     private var source: guint = 0
-    private var body: (@MainActor () -> Void)?
 
     var isPending: Bool { source != 0 }
 
     /// Runs `body` once after `milliseconds`, replacing any pending run.
     func schedule(milliseconds: guint, _ body: @escaping @MainActor () -> Void) {
         cancel()
-        self.body = body
-        let data = Unmanaged.passRetained(WeakTimer(self)).toOpaque()
-        source = g_timeout_add_full(
-            G_PRIORITY_DEFAULT, milliseconds,
-            { data in
-                guard let data else { return 0 }
-                let timer = Unmanaged<WeakTimer>.fromOpaque(data).takeUnretainedValue()
-                MainActor.assumeIsolated { timer.timer?.fire() }
-                return 0  // G_SOURCE_REMOVE
-            }, data,
-            { data in
-                guard let data else { return }
-                Unmanaged<WeakTimer>.fromOpaque(data).release()
-            })
+        source = addTimeout(milliseconds: milliseconds) { [weak self] in
+            self?.source = 0
+            body()
+            return false
+        }
     }
 
     /// Drops the pending run, if any.
     func cancel() {
         if source != 0 { g_source_remove(source) }
         source = 0
-        body = nil
     }
-
-    private func fire() {
-        source = 0
-        let body = self.body
-        self.body = nil
-        body?()
-    }
-}
-
-/// The timeout's user data: a weak link back to its timer.
-private final class WeakTimer {
-    weak var timer: GeneratorTimer?
-    init(_ timer: GeneratorTimer) { self.timer = timer }
 }
 
 /// A serial background queue for generation jobs (encoding and the zbar self-check).
