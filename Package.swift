@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "ZBarDecoding", dependencies: ["SaomaCore", "CZBar"]),
         .target(name: "QREncoding", dependencies: ["SaomaCore", "CQREncode"]),
         .target(name: "V4L2Capture", dependencies: ["SaomaCore", "CV4L2"]),
-        .target(name: "PixbufIO", dependencies: ["SaomaCore", "CGdkPixbuf"]),
+        .target(name: "PixbufIO", dependencies: ["SaomaCore", "CGdkPixbuf", "GLibSwift"]),
         .target(name: "GLibSwift", dependencies: ["CGtk"]),
 
         // Front ends.

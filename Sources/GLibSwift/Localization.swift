@@ -36,3 +36,9 @@ public func trn(_ singular: String, _ plural: String, _ count: Int) -> String {
         }
     }
 }
+
+/// Translates `message` and fills its `{name}` placeholders from `values` (translators keep the
+/// placeholders and may move them).
+public func tr(_ message: String, _ values: [String: String]) -> String {
+    values.reduce(tr(message)) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value) }
+}

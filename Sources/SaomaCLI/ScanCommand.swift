@@ -93,7 +93,7 @@ public struct ScanCommand: Sendable {
                 if argument.hasPrefix("--formats=") {
                     options.symbologies = try parseFormats(String(argument.dropFirst("--formats=".count)))
                 } else {
-                    throw ScanUsageError(fill(tr("unknown option “{option}” (see “saoma scan --help”)"), ["option": argument]))
+                    throw ScanUsageError(tr("unknown option “{option}” (see “saoma scan --help”)", ["option": argument]))
                 }
             }
         }
@@ -113,7 +113,7 @@ public struct ScanCommand: Sendable {
             }
             guard let symbology = Symbology(userName: name) else {
                 let known = Symbology.allCases.map(\.name).joined(separator: ", ")
-                throw ScanUsageError(fill(tr("unknown format “{name}” (known: {list})"), ["name": name, "list": known]))
+                throw ScanUsageError(tr("unknown format “{name}” (known: {list})", ["name": name, "list": known]))
             }
             set.insert(symbology)
         }
@@ -187,7 +187,7 @@ public struct ScanCommand: Sendable {
                 ConsoleOutput.out("\(file)\t\(image.width)x\(image.height)\t\(ms) ms/decode\t\(found) codes\n")
             } catch {
                 failed = true
-                ConsoleOutput.error("saoma scan: \(message(for: error))")
+                ConsoleOutput.error("saoma scan: \(error.localizedMessage)")
             }
         }
         return failed ? exitError : exitFound
@@ -206,23 +206,7 @@ public struct ScanCommand: Sendable {
             let image = try loader.load(path: file)
             return FileResult(file: file, symbols: decoder.decode(image.luma, options: options), error: nil)
         } catch {
-            return FileResult(file: file, symbols: [], error: message(for: error))
-        }
-    }
-
-    /// A translated one-line message for a load error, naming the file.
-    static func message(for error: ImageLoadError) -> String {
-        switch error {
-        case .notFound(let f): return fill(tr("{file}: no such file"), ["file": f])
-        case .isDirectory(let f): return fill(tr("{file}: is a folder, not an image"), ["file": f])
-        case .unreadable(let f, let reason): return fill(tr("{file}: cannot be read ({reason})"), ["file": f, "reason": reason])
-        case .empty(let f): return fill(tr("{file}: empty file (0 bytes)"), ["file": f])
-        case .notAnImage(let f): return fill(tr("{file}: not an image in a format this system can load"), ["file": f])
-        case .damaged(let f, let reason): return fill(tr("{file}: damaged or truncated image ({reason})"), ["file": f, "reason": reason])
-        case .tooLarge(let f, let w, let h, let limit):
-            return fill(
-                tr("{file}: image too large ({width}×{height} pixels; the limit is {limit} megapixels)"),
-                ["file": f, "width": String(w), "height": String(h), "limit": String(limit / 1_000_000)])
+            return FileResult(file: file, symbols: [], error: error.localizedMessage)
         }
     }
 
@@ -245,13 +229,6 @@ public struct ScanCommand: Sendable {
 public struct ScanUsageError: Error, Equatable, Sendable {
     public var message: String
     init(_ message: String) { self.message = message }
-}
-
-/// Replaces `{key}` placeholders in a translated template.
-func fill(_ template: String, _ values: [String: String]) -> String {
-    var out = template
-    for (key, value) in values { out = out.replacingOccurrences(of: "{\(key)}", with: value) }
-    return out
 }
 
 /// Hands out file indices to workers and releases results in input order.

@@ -98,7 +98,7 @@ final class ImageTabController {
         case .failed(let error):
             isLoading = false
             photoPage.stopLoading()
-            let message = Self.message(for: error)
+            let message = error.localizedMessage
             if ImageTabDebug.enabled { debugLog("photo-error message=\(message)") }
             showToastMessage(message)
             restorePageAfterFailure()
@@ -224,25 +224,6 @@ final class ImageTabController {
         let toast = adw_toast_new(message)
         adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH)
         adw_toast_overlay_add_toast(gcast(toastOverlay), toast)
-    }
-
-    /// A translated one-line message for a load error, naming the input.
-    static func message(for error: ImageLoadError) -> String {
-        func fill(_ template: String, _ values: [String: String]) -> String {
-            values.reduce(template) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value) }
-        }
-        switch error {
-        case .notFound(let f): return fill(tr("{file}: no such file"), ["file": f])
-        case .isDirectory(let f): return fill(tr("{file}: is a folder, not an image"), ["file": f])
-        case .unreadable(let f, let reason): return fill(tr("{file}: cannot be read ({reason})"), ["file": f, "reason": reason])
-        case .empty(let f): return fill(tr("{file}: empty file (0 bytes)"), ["file": f])
-        case .notAnImage(let f): return fill(tr("{file}: not an image in a format this system can load"), ["file": f])
-        case .damaged(let f, let reason): return fill(tr("{file}: damaged or truncated image ({reason})"), ["file": f, "reason": reason])
-        case .tooLarge(let f, let w, let h, let limit):
-            return fill(
-                tr("{file}: image too large ({width}×{height} pixels; the limit is {limit} megapixels)"),
-                ["file": f, "width": String(w), "height": String(h), "limit": String(limit / 1_000_000)])
-        }
     }
 
     /// The local path of `file`, or its URI when it has none.
