@@ -24,6 +24,10 @@ public final class ZBarDecoder: BarcodeDecoder {
         // EAN/UPC codes found (zbar's add-on mode costs main-code reads and adds misreads).
         if mainSymbologies.isDisjoint(with: Self.addOnHosts) { mainSymbologies.formUnion(wanted.intersection(addOns)) }
         scanner.configure(symbologies: mainSymbologies)
+        // A still image's reads must not depend on the images decoded before it (zbar keeps
+        // DataBar segments and EAN halves between scans); live frames keep that state, as zbarcam
+        // does, since consecutive frames show the same scene.
+        if options.effort == .thorough { scanner.renew() }
         var reads = DecodePasses.run(on: crop, effort: options.effort, scanner: scanner)
         if options.effort == .thorough && !wanted.isDisjoint(with: addOns) && !mainSymbologies.isDisjoint(with: Self.addOnHosts) {
             reads = attachAddOns(to: reads, in: crop, wanted: wanted.intersection(addOns), scanner: scanner)

@@ -16,19 +16,42 @@ struct RawRead: Sendable {
 ///
 /// Not thread-safe: each instance is used by one thread at a time (its `ZBarDecoder`'s).
 final class ZBarScanner {
-    private let scanner: OpaquePointer
+    private var scanner: OpaquePointer
     /// The symbologies the scanner is configured for (configuration is costly only on change).
     private var enabled: Set<Symbology> = []
 
     init?() {
-        guard let s = zbar_image_scanner_create() else { return nil }
+        guard let s = Self.makeScanner() else { return nil }
         scanner = s
+        configure(symbologies: Set(Symbology.allCases))
+    }
+
+    /// A new zbar scanner with Saoma's fixed settings and every symbology disabled.
+    private static func makeScanner() -> OpaquePointer? {
+        guard let scanner = zbar_image_scanner_create() else { return nil }
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
         // Raw bytes for QR: we decode the text ourselves (zbar's guess garbles UTF-8).
         zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_BINARY, 1)
         // Inverted images are an explicit pass of their own (`DecodePass.invert`).
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_TEST_INVERTED, 0)
-        configure(symbologies: Set(Symbology.allCases))
+        return scanner
+    }
+
+    /// Replaces the zbar scanner by a fresh one with the same settings.
+    ///
+    /// zbar's decoders keep state from one scanned image to the next (DataBar segments, EAN
+    /// halves): without this, what is read in an image depends on the images scanned before, and
+    /// segments of an earlier image can join into a misread.
+    func renew() {
+        guard let fresh = Self.makeScanner() else { return }
+        zbar_image_scanner_destroy(scanner)
+        scanner = fresh
+        let symbologies = enabled
+        enabled = []
+        configure(symbologies: symbologies)
+        let step = density
+        density = 1
+        setDensity(step)
     }
 
     deinit { zbar_image_scanner_destroy(scanner) }
