@@ -18,7 +18,9 @@ enum DecodePass: Equatable, Sendable {
     case stretch
     /// Mirrored left–right.
     case mirror
-    /// Grey levels negated: light codes on dark grounds.
+    /// Grey levels negated: light codes on dark grounds (images larger than `maxSideToInvertWhole`
+    /// are halved first: the pass runs on every image nothing else read, and a halved image costs
+    /// zbar a quarter).
     case invert
     /// Unsharp mask of the given strength (1 = difference added once): blurred edges.
     case sharpen(Double)
@@ -68,6 +70,9 @@ enum DecodePass: Equatable, Sendable {
     /// pixels per module, and these passes cost most there).
     static let maxSideToEnlarge = 400
 
+    /// Largest side, in pixels, of an image the invert pass scans at full size.
+    static let maxSideToInvertWhole = 400
+
     /// Whether the pass can help on `image` (enlarging big images only costs time).
     func isWorthwhile(for image: LumaImage) -> Bool {
         switch self {
@@ -86,7 +91,10 @@ enum DecodePass: Equatable, Sendable {
         case .rotate(let degrees): return image.rotated(byDegrees: degrees)
         case .threshold(let window): return (image.adaptiveThresholded(window: window, offset: 8), .identity)
         case .stretch: return (image.contrastStretched(), .identity)
-        case .invert: return (image.inverted(), .identity)
+        case .invert:
+            guard max(image.width, image.height) > Self.maxSideToInvertWhole else { return (image.inverted(), .identity) }
+            let (half, back) = image.downscaled(by: 2)
+            return (half.inverted(), back)
         case .sharpen(let amount): return (image.sharpened(amount: amount), .identity)
         case .upSharpen(let f):
             let (big, back) = image.scaled(by: f)
