@@ -7,7 +7,7 @@ import SaomaCore
 /// The GTK application: owns the main loop and the windows.
 public enum SaomaApplication {
     /// The application id.
-    public static let applicationID = "io.github.saoma.Saoma"
+    public static let applicationID = saomaApplicationID
 
     /// The exit status `run` returns (set by `--oneshot`).
     @MainActor private static var exitStatus: Int32 = 0

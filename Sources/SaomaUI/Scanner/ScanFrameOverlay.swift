@@ -27,7 +27,9 @@ final class ScanFrameOverlay {
 
     /// Seconds on the monotonic clock when the scan line started; `nil` when it is stopped.
     private var scanLineStart: Double?
-    private var tickID: guint = 0
+    /// The fallback redraw timer's GLib source id (0 when none). A timer, not a tick callback:
+    /// a tick callback keeps GTK's frame clock painting at the display rate even between frames.
+    private var redrawTimer: guint = 0
     /// When the overlay was last drawn (seconds, monotonic).
     private var lastDrawn = 0.0
     /// Longest pause between scan-line redraws when no camera frames arrive, in seconds.
@@ -82,10 +84,14 @@ final class ScanFrameOverlay {
     /// Starts the scan line sweeping from the top.
     func startScanLine() {
         scanLineStart = monotonicSeconds()
-        if tickID == 0 {
-            tickID = addTickCallback(area.widget) { [weak self] in
-                guard let self, self.scanLineStart != nil else { return false }
-                // Camera frames redraw the line (`advanceScanLine`); without them, the clock does.
+        if redrawTimer == 0 {
+            redrawTimer = addTimeout(milliseconds: UInt32(ScanFrameOverlay.idleRedrawInterval * 1000)) { [weak self] in
+                guard let self else { return false }
+                guard self.scanLineStart != nil else {
+                    self.redrawTimer = 0
+                    return false
+                }
+                // Camera frames redraw the line (`advanceScanLine`); without them, the timer does.
                 if monotonicSeconds() - self.lastDrawn >= ScanFrameOverlay.idleRedrawInterval { gtk_widget_queue_draw(self.area.widget) }
                 return true
             }
@@ -100,8 +106,8 @@ final class ScanFrameOverlay {
     /// Stops and hides the scan line.
     func stopScanLine() {
         scanLineStart = nil
-        if tickID != 0 { gtk_widget_remove_tick_callback(area.widget, tickID) }
-        tickID = 0
+        if redrawTimer != 0 { g_source_remove(redrawTimer) }
+        redrawTimer = 0
         gtk_widget_queue_draw(area.widget)
     }
 

@@ -40,7 +40,7 @@ public final class SaomaWindow {
         window = adw_application_window_new(application)
         g_object_ref_sink(window)
         gtk_window_set_title(gcast(window), tr("Saoma"))
-        gtk_window_set_icon_name(gcast(window), "io.github.saoma.Saoma")
+        gtk_window_set_icon_name(gcast(window), saomaApplicationID)
         if let windowSize {
             gtk_window_set_default_size(gcast(window), gint(windowSize.width), gint(windowSize.height))
         } else {
