@@ -99,19 +99,38 @@ enum FrameConversion {
             let lumaBase = lumaOut.baseAddress.unsafelyUnwrapped
             rgb = [UInt8](unsafeUninitializedCapacity: width * height * 3) { rgbOut, rgbCount in
                 let rgbBase = rgbOut.baseAddress.unsafelyUnwrapped
+                // The tables as locals: stores through the output pointers could alias the
+                // tables' stored properties, so the compiler would reload them for every pixel.
+                let lumaTable = tables.luma
+                let redFromV = tables.redFromV
+                let greenFromU = tables.greenFromU
+                let greenFromV = tables.greenFromV
+                let blueFromU = tables.blueFromU
+                let clamp = tables.clamp
                 for row in 0..<height {
                     let line = src + row * stride
                     let l = lumaBase + row * width
-                    let o = rgbBase + row * width * 3
+                    var o = rgbBase + row * width * 3
                     for pair in 0..<(width / 2) {
                         let s = line + 4 * pair
                         let y0 = s[0]
+                        let u = Int(s[1])
                         let y1 = s[2]
-                        let (r, g, b) = chroma(u: s[1], v: s[3], tables)
+                        let v = Int(s[3])
+                        let r = redFromV[v]
+                        let g = greenFromU[u] &+ greenFromV[v]
+                        let b = blueFromU[u]
                         l[2 * pair] = y0
                         l[2 * pair + 1] = y1
-                        store(y0, r, g, b, tables, to: o + 6 * pair)
-                        store(y1, r, g, b, tables, to: o + 6 * pair + 3)
+                        let c0 = lumaTable[Int(y0)]
+                        let c1 = lumaTable[Int(y1)]
+                        o[0] = clamp[Int(c0 &+ r)]
+                        o[1] = clamp[Int(c0 &+ g)]
+                        o[2] = clamp[Int(c0 &+ b)]
+                        o[3] = clamp[Int(c1 &+ r)]
+                        o[4] = clamp[Int(c1 &+ g)]
+                        o[5] = clamp[Int(c1 &+ b)]
+                        o += 6
                     }
                 }
                 rgbCount = width * height * 3
