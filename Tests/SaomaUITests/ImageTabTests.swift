@@ -67,6 +67,9 @@ struct ImageTabTests {
         let geometry = try PhotoGeometry(geometryLine)
         #expect(geometry.imageWidth == 1200 && geometry.imageHeight == 800)
         let expected = try expectMarkers(app, on: twoCodes)
+        // Click what a person would see: after the photo with its markers has been drawn.
+        _ = try app.waitForLine { $0.hasPrefix("photo-drawn ") }
+        Thread.sleep(forTimeInterval: 0.5)
         let left = try #require(expected["https://example.org/left"])
         try app.click(x: left.x, y: left.y)
         #expect(try app.waitForExit() == 0)
