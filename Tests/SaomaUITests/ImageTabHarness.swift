@@ -367,7 +367,7 @@ final class ImageTabApp {
     }
 
     /// A screenshot of the whole screen; also saved as `keepAs` in `SAOMA_SCREENSHOT_DIR` when that is set.
-    func screenshot(keepAs: String? = nil) throws -> ImageTabShot {
+    func screenshot(keepAs: String? = nil) throws -> Screenshot {
         let path = directory.appendingPathComponent("shot-\(UUID().uuidString).ppm").path
         if keepAs != nil {
             // Off the window, so no tooltip covers the kept screenshot.
@@ -379,7 +379,7 @@ final class ImageTabApp {
             try runImageTabTool(
                 "/usr/bin/convert", [path, "-crop", "\(windowWidth)x\(windowHeight)+0+0", "+repage", folder + "/" + keepAs])
         }
-        guard let data = FileManager.default.contents(atPath: path), let shot = ImageTabShot(ppm: data) else {
+        guard let data = FileManager.default.contents(atPath: path), let shot = Screenshot(ppm: data) else {
             throw ImageTabTestError(description: "could not read the screenshot \(path)")
         }
         return shot
@@ -387,63 +387,6 @@ final class ImageTabApp {
 
     private var windowWidth: Int { windowSize.0 }
     private var windowHeight: Int { windowSize.1 }
-}
-
-/// An RGB screenshot.
-struct ImageTabShot {
-    let width: Int
-    let height: Int
-    let rgb: [UInt8]
-
-    init?(ppm data: Data) {
-        let bytes = [UInt8](data)
-        var fields: [String] = []
-        var index = 0
-        while fields.count < 4 && index < bytes.count {
-            while index < bytes.count && (bytes[index] == 32 || bytes[index] == 10) { index += 1 }
-            let start = index
-            while index < bytes.count && !(bytes[index] == 32 || bytes[index] == 10) { index += 1 }
-            fields.append(String(decoding: bytes[start..<index], as: UTF8.self))
-        }
-        index += 1
-        guard fields.count == 4, fields[0] == "P6", let w = Int(fields[1]), let h = Int(fields[2]), fields[3] == "255",
-            bytes.count - index >= w * h * 3
-        else { return nil }
-        width = w
-        height = h
-        rgb = Array(bytes[index..<(index + w * h * 3)])
-    }
-
-    /// The pixel at `(x, y)`.
-    func pixel(x: Int, y: Int) -> (r: Int, g: Int, b: Int) {
-        let i = 3 * (y * width + x)
-        return (Int(rgb[i]), Int(rgb[i + 1]), Int(rgb[i + 2]))
-    }
-
-    /// Whether the pixel at `(x, y)` is marker blue (the accent colour at any pulse opacity).
-    func isAccent(x: Int, y: Int) -> Bool {
-        guard x >= 0, y >= 0, x < width, y < height else { return false }
-        let p = pixel(x: x, y: y)
-        return p.b - p.r > 35 && p.b - p.g > 15
-    }
-
-    /// The centroid of accent-coloured pixels within `radius` of `(x, y)`, or `nil` when there are too few.
-    func accentCentroid(nearX x: Double, y: Double, radius: Int = 40) -> (x: Double, y: Double)? {
-        var sx = 0.0
-        var sy = 0.0
-        var n = 0
-        let cx = Int(x.rounded())
-        let cy = Int(y.rounded())
-        for py in (cy - radius)...(cy + radius) {
-            for px in (cx - radius)...(cx + radius) where isAccent(x: px, y: py) {
-                sx += Double(px) + 0.5
-                sy += Double(py) + 0.5
-                n += 1
-            }
-        }
-        guard n >= 30 else { return nil }
-        return (sx / Double(n), sy / Double(n))
-    }
 }
 
 /// Parses `key=value` fields of a debug line (values without spaces; `text=` runs to the end).

@@ -300,23 +300,26 @@ struct Screenshot {
         rgb = Array(bytes[index..<(index + w * h * 3)])
     }
 
+    /// The pixel at `(x, y)` (inside the image).
+    func pixel(x: Int, y: Int) -> (r: Int, g: Int, b: Int) {
+        let i = 3 * (y * width + x)
+        return (Int(rgb[i]), Int(rgb[i + 1]), Int(rgb[i + 2]))
+    }
+
     /// The brightness (0…255, mean of the channels) of the pixel at `(x, y)`.
     func brightness(x: Double, y: Double) -> Int {
         let px = Int(x.rounded(.down))
         let py = Int(y.rounded(.down))
         guard px >= 0, py >= 0, px < width, py < height else { return -1 }
-        let i = 3 * (py * width + px)
-        return (Int(rgb[i]) + Int(rgb[i + 1]) + Int(rgb[i + 2])) / 3
+        let p = pixel(x: px, y: py)
+        return (p.r + p.g + p.b) / 3
     }
 
     /// Whether the pixel at `(x, y)` is marker blue (the accent colour at any pulse opacity).
     func isAccent(x: Int, y: Int) -> Bool {
         guard x >= 0, y >= 0, x < width, y < height else { return false }
-        let i = 3 * (y * width + x)
-        let r = Int(rgb[i])
-        let g = Int(rgb[i + 1])
-        let b = Int(rgb[i + 2])
-        return b - r > 35 && b - g > 15
+        let p = pixel(x: x, y: y)
+        return p.b - p.r > 35 && p.b - p.g > 15
     }
 
     /// The centroid of accent-coloured pixels within `radius` of `(x, y)`, or `nil` when there are too few.
