@@ -115,43 +115,101 @@ enum DecodePass: Equatable, Sendable {
     }
 }
 
+/// One step of a decode chain: a pass and the zbar scan-line spacing it is scanned at.
+struct DecodeStep: Equatable, Sendable {
+    var pass: DecodePass
+    /// zbar scans every `density`-th row and column (1 = all of them).
+    var density: Int
+
+    init(_ pass: DecodePass, density: Int = 1) {
+        self.pass = pass
+        self.density = density
+    }
+
+    /// Parses a step name of the `SAOMA_PASSES` benchmark variable: a pass name, optionally
+    /// followed by `@N` for scan density N (`thresh45@2`).
+    init?(name: String) {
+        let parts = name.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count <= 2, let pass = DecodePass(name: String(parts[0])) else { return nil }
+        var density = 1
+        if parts.count == 2 {
+            guard let n = Int(parts[1]), n >= 1 else { return nil }
+            density = n
+        }
+        self.init(pass, density: density)
+    }
+}
+
 /// The sequence of zbar passes run over one image, and the merging of their results.
 ///
 /// The thorough chain and its order come from the benchmark (docs/BENCHMARKS.md, "Decoding"):
-/// each pass is tried only when the ones before found nothing, and each one kept reads codes on
-/// the real photos that the earlier ones miss. `SAOMA_PASSES` (comma-separated pass names such as
-/// `plain,thresh91,upsharp2`) replaces the chain for such measurements.
+/// each step is tried only when the ones before found nothing, and each one kept reads codes on
+/// the real photos that the others miss. `SAOMA_PASSES` (comma-separated step names such as
+/// `plain@2,plain,thresh45@2`) replaces the chain for such measurements.
 enum DecodePasses {
-    /// Passes for `.thorough`, tried in order until one finds a code.
-    static let thorough: [DecodePass] = {
+    /// Steps for `.thorough`, tried in order until one finds a code.
+    ///
+    /// A sparse look first (every second scan line: a quarter of the cost, and 1-D codes span
+    /// many lines), then every line, then binarised, sparser, enlarged and inverted views for the
+    /// images nothing read yet.
+    static let thorough: [DecodeStep] = {
         if let spec = getenvString("SAOMA_PASSES") {
-            return spec.split(separator: ",").compactMap { DecodePass(name: String($0)) }
+            return spec.split(separator: ",").compactMap { DecodeStep(name: String($0)) }
         }
-        return [.plain, .threshold(91), .upSharpen(2), .threshold(31), .sharpen(2), .downscale(2), .invert]
+        return [
+            DecodeStep(.plain, density: 2), DecodeStep(.plain), DecodeStep(.threshold(45), density: 2), DecodeStep(.plain, density: 3),
+            DecodeStep(.sharpen(2), density: 2), DecodeStep(.invert), DecodeStep(.upSharpen(2)),
+        ]
     }()
 
     /// zbar scan-line spacing in pixels for `.fast`: every second row and column halves the cost;
     /// codes in a live frame span many lines, and the next frame gets another chance.
     static let fastDensity = 2
 
-    /// Passes for `.fast` (live frames).
-    static let fast: [DecodePass] = [.plain]
+    /// Whether the chain may stop after a step scanned at `density` that found `merged`.
+    ///
+    /// zbar finds a QR code from finder-pattern crossings on its scan lines: a sparse scan can
+    /// miss a second, smaller or tilted QR code in the same image, so QR finds of a sparse step
+    /// are confirmed by the next full-density step (1-D codes span many lines and are found
+    /// whole).
+    static func isFinal(_ merged: [RawRead], density: Int) -> Bool {
+        !merged.isEmpty && (density == 1 || !merged.contains { $0.format == .qrCode })
+    }
 
-    /// Runs the passes `effort` allows over `image`; reads are in `image`'s pixels, deduplicated.
+    /// Runs the steps `effort` allows over `image`; reads are in `image`'s pixels, deduplicated.
     static func run(on image: LumaImage, effort: DecodeEffort, scanner: ZBarScanner) -> [RawRead] {
         var merged: [RawRead] = []
-        scanner.setDensity(effort == .fast ? fastDensity : 1)
-        for pass in effort == .fast ? fast : thorough {
-            if !merged.isEmpty { break }
-            guard pass.isWorthwhile(for: image) else { continue }
-            let (passImage, toSource) = pass.apply(to: image)
-            var reads = scanner.scan(passImage).filter(ZBarDecoder.isTrustworthy)
-            if toSource != .identity {
-                for i in reads.indices { reads[i].points = reads[i].points.map { toSource.apply($0) } }
-            }
-            merge(reads, into: &merged)
+        if effort == .fast {
+            scanner.setDensity(fastDensity)
+            merge(scan(image, pass: .plain, scanner: scanner), into: &merged)
+            return merged
+        }
+        var lastDensity = 1
+        var scanned = false
+        for step in thorough {
+            if isFinal(merged, density: lastDensity) { break }
+            // Only a full-density step can confirm a sparse step's QR finds.
+            if !merged.isEmpty && step.density != 1 { continue }
+            guard step.pass.isWorthwhile(for: image) else { continue }
+            // Each step starts from a fresh scanner: zbar's DataBar segments and EAN halves left
+            // by one view of the image must not join with another's (fewer misreads).
+            if scanned { scanner.renew() }
+            scanner.setDensity(step.density)
+            merge(scan(image, pass: step.pass, scanner: scanner), into: &merged)
+            lastDensity = step.density
+            scanned = true
         }
         return merged
+    }
+
+    /// The trustworthy reads of one pass over `image`, in `image`'s pixels.
+    private static func scan(_ image: LumaImage, pass: DecodePass, scanner: ZBarScanner) -> [RawRead] {
+        let (passImage, toSource) = pass.apply(to: image)
+        var reads = scanner.scan(passImage).filter(ZBarDecoder.isTrustworthy)
+        if toSource != .identity {
+            for i in reads.indices { reads[i].points = reads[i].points.map { toSource.apply($0) } }
+        }
+        return reads
     }
 
     /// Adds `reads` to `merged`, skipping reads of a code already there (same symbology and bytes,

@@ -55,6 +55,20 @@ struct ImageLoaderTests {
         #expect(image.display?.hasAlpha == true)
     }
 
+    @Test(
+        "converts colour to luma with BT.601 weights, half-transparent pixels blended with white",
+        arguments: [
+            // (channels, one pixel, expected luma)
+            (3, [255, 0, 0], 77), (3, [0, 255, 0], 149), (3, [0, 0, 255], 29), (3, [10, 20, 30], 18),
+            (3, [255, 255, 255], 255), (4, [255, 0, 0, 255], 77), (4, [0, 0, 0, 128], 127), (4, [0, 255, 0, 51], 234),
+        ])
+    func convertsToLuma(channels: Int, pixel: [UInt8], expected: UInt8) throws {
+        // Three identical pixels on two rows, so row and column stepping are exercised too.
+        let png = TestFiles.png(width: 3, height: 2, channels: channels, pixels: Array([[UInt8]](repeating: pixel, count: 6).joined()))
+        let image = try ImageLoader().load(bytes: png, name: "colour")
+        #expect(image.luma.pixels == [UInt8](repeating: expected, count: 6))
+    }
+
     @Test("refuses images above the pixel limit before decoding them")
     func refusesHugeImages() throws {
         let huge = TestFiles.pngHeaderOnly(width: 20_000, height: 20_000)

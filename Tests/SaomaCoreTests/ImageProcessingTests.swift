@@ -110,4 +110,65 @@ struct ImageProcessingTests {
         let dull = LumaImage(width: 4, height: 1, pixels: [100, 110, 120, 130])!
         #expect(dull.contrastStretched(clip: 0).pixels == [0, 85, 170, 255])
     }
+
+    /// A `width`×`height` image of pseudo-random grey levels (a fixed linear congruential sequence).
+    static func speckled(width: Int, height: Int, seed: UInt32) -> LumaImage {
+        var state = seed
+        var pixels: [UInt8] = []
+        for _ in 0..<(width * height) {
+            state = state &* 1_664_525 &+ 1_013_904_223
+            pixels.append(UInt8(truncatingIfNeeded: state >> 24))
+        }
+        return LumaImage(width: width, height: height, pixels: pixels) ?? LumaImage(width: 0, height: 0)
+    }
+
+    @Test(
+        "adaptive threshold matches its definition at every pixel, borders included",
+        arguments: [(1, 1, 3, 8), (7, 5, 3, 0), (40, 30, 15, 8), (33, 17, 91, 8), (64, 48, 45, -4)])
+    func adaptiveThresholdMatchesDefinition(width: Int, height: Int, window: Int, offset: Int) {
+        let image = Self.speckled(width: width, height: height, seed: UInt32(width * 31 + window))
+        let binary = image.adaptiveThresholded(window: window, offset: offset)
+        let half = max(1, window / 2)
+        var mismatches = 0
+        for y in 0..<height {
+            for x in 0..<width {
+                var total = 0
+                var count = 0
+                for yy in max(0, y - half)...min(height - 1, y + half) {
+                    for xx in max(0, x - half)...min(width - 1, x + half) {
+                        total += Int(image[xx, yy])
+                        count += 1
+                    }
+                }
+                let expected: UInt8 = Int(image[x, y]) * count < total - offset * count ? 0 : 255
+                if binary[x, y] != expected { mismatches += 1 }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
+    @Test(
+        "sharpening matches its definition inside and keeps the border",
+        arguments: [(3, 3, 1.0), (9, 4, 2.0), (40, 30, 1.5), (17, 23, 0.5)])
+    func sharpeningMatchesDefinition(width: Int, height: Int, amount: Double) {
+        let image = Self.speckled(width: width, height: height, seed: UInt32(height * 7 + width))
+        let sharp = image.sharpened(amount: amount)
+        let k = Int(amount * 256)
+        var mismatches = 0
+        for y in 0..<height {
+            for x in 0..<width {
+                var expected = image[x, y]
+                if x > 0, y > 0, x < width - 1, y < height - 1 {
+                    var sum = 0
+                    for yy in (y - 1)...(y + 1) {
+                        for xx in (x - 1)...(x + 1) { sum += Int(image[xx, yy]) }
+                    }
+                    let v = Int(image[x, y])
+                    expected = UInt8(max(0, min(255, v + ((v * 9 - sum) * k) / (9 * 256))))
+                }
+                if sharp[x, y] != expected { mismatches += 1 }
+            }
+        }
+        #expect(mismatches == 0)
+    }
 }

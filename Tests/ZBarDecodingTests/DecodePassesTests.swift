@@ -117,5 +117,32 @@ struct DecodePassesTests {
         #expect(DecodePass(name: "upsharp2") == .upSharpen(2))
         #expect(DecodePass(name: "down2+invert") == .composed([.downscale(2), .invert]))
         #expect(DecodePass(name: "bogus") == nil)
+        #expect(DecodeStep(name: "thresh45@2") == DecodeStep(.threshold(45), density: 2))
+        #expect(DecodeStep(name: "plain") == DecodeStep(.plain, density: 1))
+        #expect(DecodeStep(name: "plain@0") == nil)
+        #expect(DecodeStep(name: "plain@2@3") == nil)
+        #expect(DecodeStep(name: "bogus@2") == nil)
+    }
+
+    @Test(
+        "a sparse step's QR finds wait for a full-density step; other finds end the chain",
+        arguments: [
+            // (formats found, scan density of the step, chain ends)
+            ([Symbology](), 1, false), ([], 2, false), ([.ean13], 2, true), ([.qrCode], 2, false), ([.ean13, .qrCode], 3, false),
+            ([.qrCode], 1, true), ([.code128, .qrCode], 1, true),
+        ])
+    func sparseQRFindsAreConfirmed(formats: [Symbology], density: Int, ends: Bool) {
+        let reads = formats.map { RawRead(format: $0, bytes: [0x31], points: [Point(x: 0, y: 0)], quality: 5) }
+        #expect(DecodePasses.isFinal(reads, density: density) == ends)
+    }
+
+    @Test("two QR codes are both found although the sparse first look sees only one")
+    func sparseLookDoesNotHideSecondQR() throws {
+        // A large code and a small one (two pixels per module: the sparse look skips its lines).
+        var image = LumaImage(width: 420, height: 300, fill: 255)
+        image = TestImages.paste(TestImages.qr("large one", scale: 6), onto: image, x: 20, y: 20)
+        image = TestImages.paste(TestImages.qr("small", scale: 2), onto: image, x: 300, y: 200)
+        let texts = ZBarDecoder().decode(image, options: DecodeOptions(effort: .thorough)).map(\.text)
+        #expect(Set(texts) == ["large one", "small"])
     }
 }

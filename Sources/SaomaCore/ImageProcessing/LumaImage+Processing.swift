@@ -105,29 +105,47 @@ extension LumaImage {
         let w = width
         let h = height
         guard w > 0, h > 0 else { return self }
-        // Integral image with a zero row and column in front.
-        var integral = [Int](repeating: 0, count: (w + 1) * (h + 1))
-        var out = [UInt8](repeating: 255, count: w * h)
         let half = Swift.max(1, window / 2)
-        pixels.withUnsafeBufferPointer { src in
-            integral.withUnsafeMutableBufferPointer { sum in
-                for y in 0..<h {
-                    var rowSum = 0
-                    for x in 0..<w {
-                        rowSum += Int(src[y * w + x])
-                        sum[(y + 1) * (w + 1) + x + 1] = sum[y * (w + 1) + x + 1] + rowSum
-                    }
-                }
-                out.withUnsafeMutableBufferPointer { dst in
+        // Integral image with a zero row and column in front, in wrapping 32-bit sums: a window's
+        // total comes out exact (modulo 2^32, and it is far below 2^31) however large the image.
+        let stride = w + 1
+        var integral = [Int32](repeating: 0, count: stride * (h + 1))
+        var out = [UInt8](repeating: 255, count: w * h)
+        // Window columns for each x, clipped at the borders.
+        let x0s = (0..<w).map { Swift.max(0, $0 - half) }
+        let x1s = (0..<w).map { Swift.min(w, $0 + half + 1) }
+        pixels.withUnsafeBufferPointer { srcBuffer in
+            integral.withUnsafeMutableBufferPointer { sumBuffer in
+                out.withUnsafeMutableBufferPointer { dstBuffer in
+                    guard let src = srcBuffer.baseAddress, let sum = sumBuffer.baseAddress, let dst = dstBuffer.baseAddress else { return }
                     for y in 0..<h {
-                        let y0 = Swift.max(0, y - half)
-                        let y1 = Swift.min(h, y + half + 1)
+                        var rowSum: Int32 = 0
+                        let above = sum + y * stride + 1
+                        let here = sum + (y + 1) * stride + 1
+                        let row = src + y * w
                         for x in 0..<w {
-                            let x0 = Swift.max(0, x - half)
-                            let x1 = Swift.min(w, x + half + 1)
-                            let total = sum[y1 * (w + 1) + x1] - sum[y0 * (w + 1) + x1] - sum[y1 * (w + 1) + x0] + sum[y0 * (w + 1) + x0]
-                            let count = (y1 - y0) * (x1 - x0)
-                            dst[y * w + x] = Int(src[y * w + x]) * count < total - offset * count ? 0 : 255
+                            rowSum &+= Int32(row[x])
+                            here[x] = above[x] &+ rowSum
+                        }
+                    }
+                    x0s.withUnsafeBufferPointer { x0s in
+                        x1s.withUnsafeBufferPointer { x1s in
+                            for y in 0..<h {
+                                let y0 = Swift.max(0, y - half)
+                                let y1 = Swift.min(h, y + half + 1)
+                                let top = sum + y0 * stride
+                                let bottom = sum + y1 * stride
+                                let rows = y1 - y0
+                                let row = src + y * w
+                                let line = dst + y * w
+                                for x in 0..<w {
+                                    let x0 = x0s[x]
+                                    let x1 = x1s[x]
+                                    let total = Int(bottom[x1] &- top[x1] &- bottom[x0] &+ top[x0])
+                                    let count = rows &* (x1 &- x0)
+                                    line[x] = Int(row[x]) &* count < total &- offset &* count ? 0 : 255
+                                }
+                            }
                         }
                     }
                 }
@@ -144,18 +162,24 @@ extension LumaImage {
         guard w > 2, h > 2 else { return self }
         var out = pixels
         let k = Int(amount * 256)
-        pixels.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                for y in 1..<(h - 1) {
-                    for x in 1..<(w - 1) {
-                        let i = y * w + x
-                        var sum = 0
-                        sum += Int(src[i - w - 1]) + Int(src[i - w]) + Int(src[i - w + 1])
-                        sum += Int(src[i - 1]) + Int(src[i]) + Int(src[i + 1])
-                        sum += Int(src[i + w - 1]) + Int(src[i + w]) + Int(src[i + w + 1])
-                        let v = Int(src[i])
-                        let sharp = v + ((v * 9 - sum) * k) / (9 * 256)
-                        dst[i] = UInt8(Swift.max(0, Swift.min(255, sharp)))
+        // Sums of three vertically adjacent pixels for the current row, reused for three x.
+        var columns = [Int](repeating: 0, count: w)
+        pixels.withUnsafeBufferPointer { srcBuffer in
+            out.withUnsafeMutableBufferPointer { dstBuffer in
+                columns.withUnsafeMutableBufferPointer { columnBuffer in
+                    guard let src = srcBuffer.baseAddress, let dst = dstBuffer.baseAddress, let column = columnBuffer.baseAddress else {
+                        return
+                    }
+                    for y in 1..<(h - 1) {
+                        let row = src + y * w
+                        for x in 0..<w { column[x] = Int(row[x - w]) &+ Int(row[x]) &+ Int(row[x + w]) }
+                        let line = dst + y * w
+                        for x in 1..<(w - 1) {
+                            let sum = column[x - 1] &+ column[x] &+ column[x + 1]
+                            let v = Int(row[x])
+                            let sharp = v &+ ((v &* 9 &- sum) &* k) / (9 * 256)
+                            line[x] = UInt8(truncatingIfNeeded: Swift.max(0, Swift.min(255, sharp)))
+                        }
                     }
                 }
             }
