@@ -158,7 +158,7 @@ enum DecodePasses {
         }
         return [
             DecodeStep(.plain, density: 2), DecodeStep(.plain), DecodeStep(.threshold(45), density: 2), DecodeStep(.plain, density: 3),
-            DecodeStep(.sharpen(2), density: 2), DecodeStep(.invert), DecodeStep(.upSharpen(2)),
+            DecodeStep(.sharpen(2), density: 2), DecodeStep(.invert), DecodeStep(.upSharpen(2)), DecodeStep(.threshold(121), density: 2),
         ]
     }()
 
