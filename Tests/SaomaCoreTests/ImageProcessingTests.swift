@@ -171,4 +171,14 @@ struct ImageProcessingTests {
         }
         #expect(mismatches == 0)
     }
+
+    @Test("enlarging twice gives exactly the general bilinear resampling", arguments: [(2, 2), (3, 2), (2, 5), (17, 11), (64, 48)])
+    func doublingMatchesResampling(width: Int, height: Int) {
+        let image = Self.speckled(width: width, height: height, seed: UInt32(width * 13 + height))
+        let (doubled, back) = image.scaled(by: 2)
+        #expect(back == .scale(0.5, 0.5))
+        let reference = image.resampled(width: 2 * width, height: 2 * height, outputToSource: .scale(0.5, 0.5))
+        #expect(doubled.width == reference.width && doubled.height == reference.height)
+        #expect(doubled.pixels == reference.pixels)
+    }
 }
