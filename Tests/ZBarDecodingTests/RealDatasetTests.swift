@@ -74,9 +74,9 @@ private enum RealDataset {
 
 @Suite("Real photos", .enabled(if: RealDataset.folder != nil, "../shared/testdata/real is absent: skipping the dataset test"))
 struct RealDatasetTests {
-    /// Read-rate floor over zbar-supported positives, as a fraction (measured 449/503 = 0.893
+    /// Read-rate floor over zbar-supported positives, as a fraction (measured 454/503 = 0.903
     /// with these rules and with barcode-bench's; a few points of margin).
-    static let readRateFloor = 0.86
+    static let readRateFloor = 0.87
 
     @Test("reads the real photos above the floor with no false positives")
     func readsRealPhotos() throws {
