@@ -149,7 +149,7 @@ struct DecodeStep: Equatable, Sendable {
 enum DecodePasses {
     /// Steps for `.thorough`, tried in order until one finds a code.
     ///
-    /// A sparse look first (every second scan line: a quarter of the cost, and 1-D codes span
+    /// A sparse look first (every second row and column: half the cost, and 1-D codes span
     /// many lines), then every line, then binarised, sparser, enlarged and inverted views for the
     /// images nothing read yet.
     static let thorough: [DecodeStep] = {
@@ -199,6 +199,8 @@ enum DecodePasses {
             lastDensity = step.density
             scanned = true
         }
+        // Later scans of this image (add-ons next to EAN/UPC codes) look at every line.
+        scanner.setDensity(1)
         return merged
     }
 
