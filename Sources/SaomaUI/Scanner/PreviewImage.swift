@@ -99,31 +99,13 @@ final class PreviewImage: @unchecked Sendable {
 
     deinit { g_bytes_unref(bytes) }
 
-    /// A cairo image surface over the bytes of an image sampled for a view (transfer full: the
-    /// caller destroys it; the surface holds a reference to the bytes), else `nil`.
-    ///
-    /// GTK 4.8's cairo renderer converts a texture's every pixel through floats each time it
-    /// draws it (about 8 ms for a 960×640 preview); a cairo node painting this surface is a
-    /// plain copy.
+    /// A cairo surface over the bytes of an image sampled for a view (transfer full: the caller
+    /// destroys it), else `nil`.
     @MainActor
     func makeSurface() -> OpaquePointer? {
-        guard display != nil, width > 0, height > 0 else { return nil }
-        var size: gsize = 0
-        guard let data = g_bytes_get_data(bytes, &size), Int(size) == width * height * 4 else { return nil }
-        // Cairo only reads the pixels: nothing draws onto this surface.
-        let pixels = UnsafeMutablePointer(mutating: data.assumingMemoryBound(to: UInt8.self))
-        let surface = cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_RGB24, gint(width), gint(height), gint(width * 4))
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(surface)
-            return nil
-        }
-        g_bytes_ref(bytes)
-        cairo_surface_set_user_data(surface, PreviewImage.bytesKey, UnsafeMutableRawPointer(bytes)) { g_bytes_unref(OpaquePointer($0)) }
-        return surface
+        guard display != nil else { return nil }
+        return ImageSurface.make(over: bytes, width: width, height: height, opaque: true)
     }
-
-    /// The key under which a surface keeps its bytes (its address is the key; never freed).
-    nonisolated(unsafe) private static let bytesKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
 
     /// A new texture sharing the bytes (transfer full: the caller unrefs it).
     @MainActor

@@ -209,18 +209,13 @@ final class ScannerView {
     }
 
     private func drawPreview(_ snapshot: OpaquePointer, _ width: Double, _ height: Double) {
-        var bounds = graphene_rect_t(
-            origin: graphene_point_t(x: 0, y: 0), size: graphene_size_t(width: Float(width), height: Float(height)))
-        if let surface, let shownDisplay, shownDisplay == region?.display, let cr = gtk_snapshot_append_cairo(snapshot, &bounds) {
+        if let surface, let shownDisplay, shownDisplay == region?.display {
             // Already sampled through the transform for this view's device pixels: a plain copy.
-            let pixel = 1 / Double(shownDisplay.pixelScale)
-            cairo_scale(cr, pixel, pixel)
-            cairo_set_source_surface(cr, surface, 0, 0)
-            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-            cairo_paint(cr)
-            cairo_destroy(cr)
+            ImageSurface.draw(surface, in: SaomaRect(x: 0, y: 0, width: width, height: height), snapshot: snapshot)
             return
         }
+        var bounds = graphene_rect_t(
+            origin: graphene_point_t(x: 0, y: 0), size: graphene_size_t(width: Float(width), height: Float(height)))
         Draw.fill(snapshot, SaomaRect(x: 0, y: 0, width: width, height: height), Draw.rgba(0, 0, 0, 1))
         if texture == nil { texture = shown?.makeTexture() }
         guard let texture else { return }
