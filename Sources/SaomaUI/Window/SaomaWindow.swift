@@ -220,7 +220,8 @@ public final class SaomaWindow {
         updatingPicker = true
         defer { updatingPicker = false }
         let old = g_list_model_get_n_items(cameraModel)
-        let copies = cameras.map { strdup($0.name) }
+        // With no camera the (insensitive) picker says so rather than GTK's "(None)".
+        let copies = cameras.isEmpty ? [strdup(tr("No Camera"))] : cameras.map { strdup($0.name) }
         var names: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } }
         names.append(nil)
         names.withUnsafeBufferPointer { gtk_string_list_splice(cameraModel, 0, old, $0.baseAddress) }
