@@ -99,7 +99,7 @@ struct AcceleratorTests {
     /// The shortcuts SPEC.md §5 asks for, with the action each must trigger.
     static let required: [(action: String, accelerator: String)] = [
         ("win.open-image", "<Ctrl>o"), ("win.paste", "<Ctrl>v"), ("win.generate", "<Ctrl>g"),
-        ("win.copy-result", "<Ctrl>c"), ("win.cancel", "Escape"), ("win.show-help-overlay", "F1"),
+        ("win.copy-result", "<Ctrl>c"), ("win.cancel", "Escape"), ("win.preferences", "<Ctrl>comma"), ("win.show-help-overlay", "F1"),
         ("win.show-help-overlay", "<Ctrl>question"), ("app.quit", "<Ctrl>q"),
     ]
 

@@ -51,8 +51,7 @@ public final class SaomaWindow {
 
         let frameSize = settings.pair("scan-frame-size")
         scanner = ScannerView(mirrored: settings.bool("mirror"), frameRelativeSize: SaomaSize(width: frameSize.0, height: frameSize.1))
-        scanner.symbologies = Set(settings.strings("symbologies").compactMap(Symbology.init(rawValue:)))
-        if scanner.symbologies.isEmpty { scanner.symbologies = Set(Symbology.allCases) }
+        scanner.symbologies = SymbologySelection(stored: settings.strings("symbologies")).enabled
 
         mainStack = gtk_stack_new()
         gtk_stack_set_transition_type(gcast(mainStack), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
@@ -82,6 +81,13 @@ public final class SaomaWindow {
         adw_application_window_set_content(gcast(window), content)
 
         addActions()
+        if let gsettings = settings.gsettings {
+            // The Preferences window (or `gsettings set`) changes which codes are read, live.
+            onSimpleSignal(UnsafeMutableRawPointer(gsettings), "changed::symbologies") { [weak self] in
+                guard let self else { return }
+                self.scanner.symbologies = SymbologySelection(stored: self.settings.strings("symbologies")).enabled
+            }
+        }
         if debugGeometryEnabled {
             onNotify(mainStack, property: "visible-child-name") { [weak self] in
                 guard let self else { return }
@@ -303,6 +309,7 @@ public final class SaomaWindow {
         g_menu_append(first, tr("_Generate…"), "win.generate")
         g_menu_append_section(menu, nil, UnsafeMutablePointer(first))
         let second = created(g_menu_new())
+        g_menu_append(second, tr("_Preferences"), "win.preferences")
         g_menu_append(second, tr("_Keyboard Shortcuts"), "win.show-help-overlay")
         g_menu_append(second, tr("_About Saoma"), "app.about")
         g_menu_append(second, tr("_Quit"), "app.quit")
@@ -354,6 +361,10 @@ public final class SaomaWindow {
                 self.sidebar.showPage("generate")
                 self.generatorPage.focusFirstField()
             }
+        }
+        addWindowAction("preferences") { [weak self] in
+            guard let self else { return }
+            PreferencesWindow.present(parent: gcast(self.window))
         }
         addWindowAction("copy-result") { [weak self] in
             guard let self, self.currentPage == "result" else { return }
