@@ -71,6 +71,9 @@ public final class SaomaWindow {
         let cameraStrings = created(gtk_string_list_new(nil))
         cameraModel = cameraStrings
         cameraPicker = gtk_drop_down_new(cameraStrings, nil)
+        // Until a camera is found the (insensitive) picker says so rather than GTK's "(None)".
+        gtk_string_list_append(cameraStrings, tr("No Camera"))
+        gtk_widget_set_sensitive(cameraPicker, 0)
         gtk_widget_set_tooltip_text(cameraPicker, tr("Camera"))
         saoma_accessible_set_label(gcast(cameraPicker), tr("Camera"))
 
@@ -226,7 +229,6 @@ public final class SaomaWindow {
         updatingPicker = true
         defer { updatingPicker = false }
         let old = g_list_model_get_n_items(cameraModel)
-        // With no camera the (insensitive) picker says so rather than GTK's "(None)".
         let copies = cameras.isEmpty ? [strdup(tr("No Camera"))] : cameras.map { strdup($0.name) }
         var names: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } }
         names.append(nil)
