@@ -194,14 +194,14 @@ final class AppUnderTest {
                     "/usr/bin/xdotool", ["search", "--onlyvisible", "--name", "^\(title)$"], display: display.name),
                 found.status == 0
             else { return nil }
-            return String(decoding: found.output, as: UTF8.self).split(separator: "\n").first.map(String.init)
+            return found.output.split(separator: "\n").first.map(String.init)
         }
     }
 
     /// Runs `xdotool` with `arguments` on this display; returns its standard output.
     @discardableResult
     func xdotool(_ arguments: [String]) throws -> String {
-        String(decoding: try runTool("/usr/bin/xdotool", arguments, display: display.name), as: UTF8.self)
+        try runTool("/usr/bin/xdotool", arguments, display: display.name)
     }
 
     /// Moves the pointer to `(x, y)` (screen points; with no window manager the window sits at (0, 0)).

@@ -41,7 +41,7 @@ final class PhotoFactory {
 
     /// The pixel size of an image file (ImageMagick's `identify`).
     func imageSize(_ file: String) throws -> (width: Int, height: Int) {
-        let text = String(decoding: try runTool("/usr/bin/identify", ["-format", "%w %h", file]), as: UTF8.self)
+        let text = try runTool("/usr/bin/identify", ["-format", "%w %h", file])
         let parts = text.split(separator: " ").compactMap { Int($0) }
         guard parts.count == 2 else { throw EndToEndError(description: "identify \(file): \(text)") }
         return (parts[0], parts[1])

@@ -119,27 +119,30 @@ final class SpawnedProcess {
     }
 }
 
-/// Runs `tool` (an absolute path) to its end with `DISPLAY` set when given; returns its exit
-/// status and standard output.
-func runToolStatus(_ tool: String, _ arguments: [String], display: String? = nil) throws -> (status: Int32, output: Data) {
+/// Runs `tool` (an absolute path) to its end, with `DISPLAY` set when given and `environment`
+/// added to the test's own; returns its exit status, standard output and standard error.
+func runToolStatus(
+    _ tool: String, _ arguments: [String], display: String? = nil, environment extra: [String: String] = [:]
+) throws -> (status: Int32, output: String, errors: String) {
     guard FileManager.default.fileExists(atPath: tool) else {
-        throw EndToEndError(description: "\(tool) is missing: run scripts/bootstrap")
+        throw EndToEndError(description: "\(tool) is missing: run scripts/bootstrap (tools) or `swift build --build-tests` (saoma)")
     }
     var env = ProcessInfo.processInfo.environment
     if let display { env["DISPLAY"] = display }
-    let output = FileManager.default.temporaryDirectory.appendingPathComponent("saoma-tool-\(UUID().uuidString).out").path
-    defer { try? FileManager.default.removeItem(atPath: output) }
-    let process = try SpawnedProcess(tool, arguments, environment: env, stdoutPath: output)
+    for (key, value) in extra { env[key] = value }
+    let files = try TemporaryFolder(prefix: "saoma-tool")
+    let process = try SpawnedProcess(tool, arguments, environment: env, stdoutPath: files.path("out"), stderrPath: files.path("err"))
     let status = try process.wait(timeout: 60)
-    return (status, FileManager.default.contents(atPath: output) ?? Data())
+    let read = { (name: String) in (try? String(contentsOfFile: files.path(name), encoding: .utf8)) ?? "" }
+    return (status, read("out"), read("err"))
 }
 
 /// Runs `tool` like `runToolStatus`; throws unless it exits 0; returns its standard output.
 @discardableResult
-func runTool(_ tool: String, _ arguments: [String], display: String? = nil) throws -> Data {
-    let (status, output) = try runToolStatus(tool, arguments, display: display)
-    guard status == 0 else { throw EndToEndError(description: "\(tool) \(arguments.joined(separator: " ")) failed (\(status))") }
-    return output
+func runTool(_ tool: String, _ arguments: [String], display: String? = nil) throws -> String {
+    let run = try runToolStatus(tool, arguments, display: display)
+    guard run.status == 0 else { throw EndToEndError(description: "\(tool) \(arguments.joined(separator: " ")) failed (\(run.status))") }
+    return run.output
 }
 
 /// Repeats `attempt` every `interval` seconds until it returns a value or `timeout` seconds pass
