@@ -119,11 +119,27 @@ final class SpawnedProcess {
     }
 }
 
+/// What a tool that ran to its end left: its exit status and output.
+struct ToolRun {
+    var status: Int32
+    /// The standard output's bytes.
+    var data: Data
+    /// The standard error.
+    var errors: String
+    /// The standard output as text.
+    var output: String { String(decoding: data, as: UTF8.self) }
+}
+
 /// Runs `tool` (an absolute path) to its end, with `DISPLAY` set when given and `environment`
-/// added to the test's own; returns its exit status, standard output and standard error.
+/// added to the test's own.
+///
+/// `wait` is how to wait: it gets a condition that holds once the tool has ended and returns
+/// whether it did in time (by default it sleeps, for up to 60 s; a test running GTK in its own
+/// process iterates the main loop instead, so it can answer the tool's selection requests).
 func runToolStatus(
-    _ tool: String, _ arguments: [String], display: String? = nil, environment extra: [String: String] = [:]
-) throws -> (status: Int32, output: String, errors: String) {
+    _ tool: String, _ arguments: [String], display: String? = nil, environment extra: [String: String] = [:],
+    wait: (_ ended: () -> Bool) -> Bool = { ended in poll(timeout: 60, every: 0.02) { ended() ? true : nil } ?? false }
+) throws -> ToolRun {
     guard FileManager.default.fileExists(atPath: tool) else {
         throw EndToEndError(description: "\(tool) is missing: run scripts/bootstrap (tools) or `swift build --build-tests` (saoma)")
     }
@@ -132,9 +148,12 @@ func runToolStatus(
     for (key, value) in extra { env[key] = value }
     let files = try TemporaryFolder(prefix: "saoma-tool")
     let process = try SpawnedProcess(tool, arguments, environment: env, stdoutPath: files.path("out"), stderrPath: files.path("err"))
-    let status = try process.wait(timeout: 60)
-    let read = { (name: String) in (try? String(contentsOfFile: files.path(name), encoding: .utf8)) ?? "" }
-    return (status, read("out"), read("err"))
+    guard wait({ !process.isRunning }), let status = process.exitStatus else {
+        process.stop()
+        throw EndToEndError(description: "\(tool) \(arguments.joined(separator: " ")) did not finish")
+    }
+    let errors = (try? String(contentsOfFile: files.path("err"), encoding: .utf8)) ?? ""
+    return ToolRun(status: status, data: FileManager.default.contents(atPath: files.path("out")) ?? Data(), errors: errors)
 }
 
 /// Runs `tool` like `runToolStatus`; throws unless it exits 0; returns its standard output.
