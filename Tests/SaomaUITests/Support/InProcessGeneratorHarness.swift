@@ -57,12 +57,7 @@ enum GeneratorHarness {
     /// Runs the GLib main loop until `condition` holds or `patience` runs out; returns the condition.
     @discardableResult
     static func iterate(until condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(patience)
-        while !condition() {
-            if Date() > deadline { return false }
-            if g_main_context_iteration(nil, 0) == 0 { usleep(2000) }
-        }
-        return true
+        InProcessGtk.iterate(timeout: patience, until: condition)
     }
 
     /// Runs the main loop for `seconds` (lets GTK lay out and paint before a screenshot).

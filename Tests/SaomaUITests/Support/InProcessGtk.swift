@@ -55,10 +55,11 @@ enum InProcessGtk {
         return number
     }
 
-    /// Runs the GLib main loop until `condition` holds or `patience` runs out; returns the condition.
+    /// Runs the GLib main loop until `condition` holds or `timeout` seconds (`patience` unless
+    /// given) run out; returns the condition.
     @discardableResult
-    static func iterate(until condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(patience)
+    static func iterate(timeout: TimeInterval = patience, until condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
         while !condition() {
             if Date() > deadline { return false }
             if g_main_context_iteration(nil, 0) == 0 { usleep(2000) }
