@@ -32,22 +32,16 @@ struct ScanRegion: Sendable, Equatable {
 
     /// The frame in view points.
     var frameInView: SaomaRect
-    /// The preview's size in points.
-    var viewSize: SaomaSize
-    /// Whether the preview is mirrored.
-    var mirrored: Bool
+    /// The preview's geometry.
+    var display: Display
     /// The symbologies to look for.
     var symbologies: Set<Symbology>
-    /// Device pixels per point.
-    var pixelScale = 1
-
-    /// The preview's geometry.
-    var display: Display { Display(viewSize: viewSize, mirrored: mirrored, pixelScale: pixelScale) }
 
     /// The camera pixels under the frame for a `width` × `height` frame.
     func pixels(width: Int, height: Int) -> PixelRect {
         let transform = ViewTransform(
-            imageSize: SaomaSize(width: Double(width), height: Double(height)), viewSize: viewSize, fit: .cover, mirrored: mirrored)
+            imageSize: SaomaSize(width: Double(width), height: Double(height)), viewSize: display.viewSize, fit: .cover,
+            mirrored: display.mirrored)
         return transform.pixelRegion(fromView: frameInView)
     }
 }

@@ -125,9 +125,9 @@ final class ScannerView {
     /// The region the decode worker should read, once the view has a size.
     var region: ScanRegion? {
         guard let rect = frameOverlay.rectInView, !preview.allocatedSize.isEmpty else { return nil }
-        return ScanRegion(
-            frameInView: rect, viewSize: preview.allocatedSize, mirrored: mirrored, symbologies: symbologies,
-            pixelScale: Int(max(1, gtk_widget_get_scale_factor(preview.widget))))
+        let display = ScanRegion.Display(
+            viewSize: preview.allocatedSize, mirrored: mirrored, pixelScale: Int(max(1, gtk_widget_get_scale_factor(preview.widget))))
+        return ScanRegion(frameInView: rect, display: display, symbologies: symbologies)
     }
 
     /// Shows a live camera frame (ignored while frozen on a detection).
