@@ -5,6 +5,7 @@
 #include <gtk/gtk.h>
 #include <glib/gi18n.h>
 #include <locale.h>
+#include <malloc.h>
 
 /// g_signal_connect is a macro; this is its fixed-arity form.
 static inline gulong saoma_signal_connect(gpointer instance, const char *signal, GCallback handler,
@@ -25,4 +26,12 @@ static inline void saoma_accessible_set_description(GtkAccessible *accessible, c
 /// g_object_new is variadic: a new instance of `type` with an accessible role (a construct-only property).
 static inline gpointer saoma_object_new_with_role(GType type, GtkAccessibleRole role) {
     return g_object_new(type, "accessible-role", role, NULL);
+}
+
+/// Keeps allocations up to 16 MiB in the heap and freed heap memory up to 64 MiB unreturned, so
+/// the camera's per-frame buffers (1–3 MB each) are reused instead of mapped, faulted and zeroed
+/// anew for every frame. `mallopt`'s constants are macros; this is the app's one call.
+static inline void saoma_reuse_frame_sized_allocations(void) {
+    mallopt(M_MMAP_THRESHOLD, 16 << 20);
+    mallopt(M_TRIM_THRESHOLD, 64 << 20);
 }

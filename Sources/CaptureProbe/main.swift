@@ -6,6 +6,7 @@
 //   CaptureProbe controls PATH
 //   CaptureProbe capture [--device PATH] [--frames N] [--timeout S] [--max-problems K]
 //                        [--dump DIR] [--pixel-path yuv420|rgb24] [--slow-ms MS] [--boost-after N]
+//                        [--hold-after N [--hold-seconds S]]
 //   CaptureProbe monitor [--lists N] [--timeout S]
 //   CaptureProbe bench [--device PATH] [--seconds S] [--warmup S] [--pixel-path P] [--slow-ms MS]
 import Foundation
@@ -138,6 +139,8 @@ func capture(_ options: Options) {
     let dump = options.string("dump")
     let slow = options.double("slow-ms", 0) / 1000
     let boostAfter = options.int("boost-after", -1)
+    let holdAfter = options.int("hold-after", -1)
+    let holdSeconds = options.double("hold-seconds", 1)
     let capture = V4L2Capture(configuration: .init(devicePath: options.string("device"), pixelPath: options.pixelPath, retryInterval: 0.5))
     let counters = Mutex(CaptureCounters())
     let done = DispatchSemaphore(value: 0)
@@ -175,6 +178,16 @@ func capture(_ options: Options) {
             ])
             if let dump { writePGM(luma, to: "\(dump)/frame-\(count).pgm") }
             if boost { capture.setLowLightBoost(true) }
+            if count == holdAfter {
+                // Frames unwanted for a while: none may be delivered, the stream must go on.
+                capture.setDeliversFrames(false)
+                let before = capture.framesDelivered
+                Thread.detachNewThread {
+                    Thread.sleep(forTimeInterval: holdSeconds)
+                    emit(["event": "held", "seconds": holdSeconds, "deliveredWhileHeld": Int(capture.framesDelivered - before)])
+                    capture.setDeliversFrames(true)
+                }
+            }
             if slow > 0 { Thread.sleep(forTimeInterval: slow) }
             if count == frameLimit { done.signal() }
         }

@@ -26,6 +26,9 @@ public enum SaomaApplication {
         case .success(let parsed):
             options = parsed
         }
+        // Preview frames allocate and free buffers of 1–3 MB 30 times a second: with glibc's
+        // defaults that cost about a fifth of the app's CPU in page faults (scripts/bench-scanner).
+        saoma_reuse_frame_sized_allocations()
         ImageTab.install(openingAtStart: options.oneshot ? options.files : [])
         // --oneshot runs apart from any running instance, so scripts and tests are independent.
         let flags = options.oneshot ? G_APPLICATION_NON_UNIQUE : G_APPLICATION_HANDLES_OPEN

@@ -12,7 +12,7 @@ import Synchronization
 /// queue). Problems become `.problem` events, never crashes; the thread then waits for the
 /// device directory to change (inotify) or for `retryInterval`, and tries again, so an unplugged
 /// camera resumes by itself when it returns and a camera plugged in later is picked up.
-public final class V4L2Capture: FrameSource, LowLightAdjustable {
+public final class V4L2Capture: FrameSource, LowLightAdjustable, FrameDemandAdjustable {
     /// How the capture is set up.
     public struct Configuration: Sendable {
         /// The device node to use; `nil` picks the best camera in `directory`.
@@ -54,6 +54,8 @@ public final class V4L2Capture: FrameSource, LowLightAdjustable {
         var device: CameraDevice?
         var controls: [CameraControlState] = []
         var lowLightBoost = false
+        /// Whether frames are converted and delivered (see `setDeliversFrames`); kept across restarts.
+        var deliversFrames = true
         var controlRequests: [CameraControlKind: Int] = [:]
         var measuredFramesPerSecond = 0.0
         var framesDelivered: UInt64 = 0
@@ -102,6 +104,14 @@ public final class V4L2Capture: FrameSource, LowLightAdjustable {
         wakeup.signal()
     }
 
+    /// Stops converting and delivering frames (the stream goes on) or starts again.
+    public func setDeliversFrames(_ on: Bool) {
+        shared.withLock { $0.deliversFrames = on }
+    }
+
+    /// Whether frames are wanted now (capture thread).
+    fileprivate var deliversFrames: Bool { shared.withLock { $0.deliversFrames } }
+
     /// Asks the capture thread to set one control; it is restored when the camera closes.
     public func setControl(_ kind: CameraControlKind, to value: Int) {
         shared.withLock { $0.controlRequests[kind] = value }
@@ -119,7 +129,9 @@ public final class V4L2Capture: FrameSource, LowLightAdjustable {
         stop()
         let finished = DispatchSemaphore(value: 0)
         shared.withLock {
+            let deliversFrames = $0.deliversFrames
             $0 = Shared()
+            $0.deliversFrames = deliversFrames
             $0.running = true
             $0.finished = finished
         }
@@ -280,6 +292,17 @@ private final class CaptureLoop {
                 return
             }
             guard let buffer else { continue }
+            if !owner.deliversFrames {
+                // Nobody looks at frames now: hand the buffer straight back; the stream (and the
+                // stall watchdog) go on, so frames return at once when wanted again.
+                lastFrameTime = now
+                lastDeviceSequence = buffer.sequence
+                do { try session.requeue(buffer) } catch {
+                    report(error.problem(device: session.camera.path))
+                    return
+                }
+                continue
+            }
             let cpu1 = threadCPUSeconds()
             let frame = session.frame(from: buffer, sequence: sequence)
             let cpu2 = threadCPUSeconds()

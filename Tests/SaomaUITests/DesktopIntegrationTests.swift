@@ -13,12 +13,6 @@ import Testing
 private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-private func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("saoma-desktop-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
-
 @Suite("Detection sound")
 @MainActor
 struct DetectionSoundTests {
@@ -78,18 +72,16 @@ struct DetectionSoundTests {
         ([:], ["pcmC0D0p"], true),
     ])
     func audioOutputDetection(environment: [String: String], devices: [String], expected: Bool) throws {
-        let folder = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        for device in devices { _ = FileManager.default.createFile(atPath: folder.appendingPathComponent(device).path, contents: nil) }
-        #expect(DetectionSound.audioOutputAvailable(environment: environment, deviceDirectory: folder.path) == expected)
+        let folder = try TemporaryFolder(prefix: "saoma-desktop")
+        for device in devices { _ = FileManager.default.createFile(atPath: folder.path(device), contents: nil) }
+        #expect(DetectionSound.audioOutputAvailable(environment: environment, deviceDirectory: folder.url.path) == expected)
     }
 
     @Test func runtimeSocketCountsAsOutput() throws {
-        let runtime = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: runtime) }
-        #expect(!DetectionSound.audioOutputAvailable(environment: ["XDG_RUNTIME_DIR": runtime.path], deviceDirectory: "/nonexistent"))
-        _ = FileManager.default.createFile(atPath: runtime.appendingPathComponent("pipewire-0").path, contents: nil)
-        #expect(DetectionSound.audioOutputAvailable(environment: ["XDG_RUNTIME_DIR": runtime.path], deviceDirectory: "/nonexistent"))
+        let runtime = try TemporaryFolder(prefix: "saoma-desktop")
+        #expect(!DetectionSound.audioOutputAvailable(environment: ["XDG_RUNTIME_DIR": runtime.url.path], deviceDirectory: "/nonexistent"))
+        _ = FileManager.default.createFile(atPath: runtime.path("pipewire-0"), contents: nil)
+        #expect(DetectionSound.audioOutputAvailable(environment: ["XDG_RUNTIME_DIR": runtime.url.path], deviceDirectory: "/nonexistent"))
     }
 }
 
@@ -99,7 +91,7 @@ struct AcceleratorTests {
     /// The shortcuts SPEC.md §5 asks for, with the action each must trigger.
     static let required: [(action: String, accelerator: String)] = [
         ("win.open-image", "<Ctrl>o"), ("win.paste", "<Ctrl>v"), ("win.generate", "<Ctrl>g"),
-        ("win.copy-result", "<Ctrl>c"), ("win.cancel", "Escape"), ("win.show-help-overlay", "F1"),
+        ("win.copy-result", "<Ctrl>c"), ("win.cancel", "Escape"), ("win.preferences", "<Ctrl>comma"), ("win.show-help-overlay", "F1"),
         ("win.show-help-overlay", "<Ctrl>question"), ("app.quit", "<Ctrl>q"),
     ]
 

@@ -34,6 +34,21 @@ struct ImageTabScalerTests {
         #expect(small.pixels == [100, 150, 100, 15, 35, 255])
     }
 
+    /// (red, green, blue, alpha or nil for RGB, expected ARGB32 word).
+    static let packings: [(UInt8, UInt8, UInt8, UInt8?, UInt32)] = [
+        (255, 128, 0, nil, 0xFFFF_8000), (1, 2, 3, 255, 0xFF01_0203), (255, 255, 255, 0, 0),
+        (200, 100, 50, 128, 0x8064_3219), (10, 20, 30, 1, 0x0100_0000), (255, 0, 128, 254, 0xFEFE_007F),
+    ]
+
+    @Test("display pixels become cairo ARGB32 words, alpha premultiplied", arguments: packings)
+    func premultipliedWords(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8?, expected: UInt32) {
+        // A 2×2 image with padded rows; every pixel the same.
+        let pixel = [red, green, blue] + (alpha.map { [$0] } ?? [])
+        let row = pixel + pixel + [0, 0, 0]
+        let pixels = DisplayPixels(bytes: row + row, width: 2, height: 2, rowstride: row.count, hasAlpha: alpha != nil)
+        #expect(DisplayScaler.premultipliedARGB32(pixels) == [expected, expected, expected, expected])
+    }
+
     @Test("RGB display pixels keep their channels apart and honour the row stride")
     func displayBoxAverages() {
         // 2×2 RGB with 2 padding bytes per row, shrunk to 1×1.

@@ -11,10 +11,10 @@ private let twoCodes = [
 /// Checks that the markers logged after `markersIndex` sit on `codes` (scene pixels) as the
 /// photo is shown; returns each code's expected screen point.
 private func expectMarkers(
-    _ app: ImageTabApp, on codes: [PhotoFactory.PlacedCode], tolerance: Double = 2.5
+    _ app: AppUnderTest, on codes: [PhotoFactory.PlacedCode], tolerance: Double = 2.5
 ) throws -> [String: (x: Double, y: Double)] {
     let (markersLine, index) = try app.waitForLine { $0.hasPrefix("photo-markers ") }
-    #expect(imageTabFields(markersLine)["count"] == String(codes.count))
+    #expect(fields(markersLine)["count"] == String(codes.count))
     let geometryLine = try #require(app.debugLines.prefix(index).last { $0.hasPrefix("photo-geometry ") })
     let geometry = try PhotoGeometry(geometryLine)
     let markerLines = try (1...codes.count).map { n in try app.waitForLine(after: index + n) { $0.hasPrefix("photo-marker ") }.line }
@@ -22,8 +22,8 @@ private func expectMarkers(
     for code in codes {
         let point = geometry.screenPoint(imageX: code.centerX, y: code.centerY)
         expected[code.text] = point
-        let line = try #require(markerLines.first { imageTabFields($0)["text"] == code.text }, "no marker for \(code.text)")
-        let f = imageTabFields(line)
+        let line = try #require(markerLines.first { fields($0)["text"] == code.text }, "no marker for \(code.text)")
+        let f = fields(line)
         let x = Double(f["x"] ?? "") ?? .nan
         let y = Double(f["y"] ?? "") ?? .nan
         #expect(abs(x - point.x) < tolerance && abs(y - point.y) < tolerance, "\(code.text): marker at (\(x), \(y)), code at \(point)")
@@ -40,7 +40,7 @@ struct ImageTabTests {
     func twoCodesMarkedAndChosenByClick(width: Int, height: Int) throws {
         let photos = try PhotoFactory()
         let photo = try photos.scene("two.jpg", width: 1200, height: 800, codes: twoCodes)
-        let app = try ImageTabApp(arguments: ["--oneshot", photo], windowSize: (width, height))
+        let app = try AppUnderTest(arguments: ["--oneshot", photo], windowSize: (width, height))
         let expected = try expectMarkers(app, on: twoCodes)
         Thread.sleep(forTimeInterval: 0.5)
         let shot = try app.screenshot(keepAs: width == 900 ? "image-markers.png" : nil)
@@ -62,7 +62,7 @@ struct ImageTabTests {
         let stored = try photos.imageSize(photo)
         // The stored pixels are turned for orientations 5–8; the displayed photo is the upright scene.
         #expect(orientation >= 5 ? stored == (800, 1200) : stored == (1200, 800))
-        let app = try ImageTabApp(arguments: ["--oneshot", photo])
+        let app = try AppUnderTest(arguments: ["--oneshot", photo])
         let (geometryLine, _) = try app.waitForLine { $0.hasPrefix("photo-geometry ") }
         let geometry = try PhotoGeometry(geometryLine)
         #expect(geometry.imageWidth == 1200 && geometry.imageHeight == 800)
@@ -80,17 +80,17 @@ struct ImageTabTests {
     func singleCodeChosenAutomatically() throws {
         let photos = try PhotoFactory()
         let photo = try photos.scene("one.png", width: 640, height: 480, codes: [.init(text: "Saoma 扫码", centerX: 400, centerY: 200)])
-        let app = try ImageTabApp(arguments: ["--oneshot", photo])
+        let app = try AppUnderTest(arguments: ["--oneshot", photo])
         #expect(try app.waitForExit() == 0)
         #expect(app.standardOutput == "Saoma 扫码\n")
-        #expect(app.debugLines.contains { $0.hasPrefix("photo-markers ") && imageTabFields($0)["count"] == "1" })
+        #expect(app.debugLines.contains { $0.hasPrefix("photo-markers ") && fields($0)["count"] == "1" })
     }
 
     @Test("no code: the overlay shows and a click, Escape or Enter dismisses it", arguments: ["click", "Escape", "Return"])
     func noCodeOverlayDismissed(how: String) throws {
         let photos = try PhotoFactory()
         let photo = try photos.scene("plain.png", width: 800, height: 600, codes: [])
-        let app = try ImageTabApp(arguments: ["--oneshot", photo])
+        let app = try AppUnderTest(arguments: ["--oneshot", photo])
         let (_, index) = try app.waitForLine { $0.hasPrefix("photo-no-code ") }
         let geometry = try PhotoGeometry(try #require(app.debugLines.prefix(index).last { $0.hasPrefix("photo-geometry ") }))
         Thread.sleep(forTimeInterval: 0.4)
@@ -103,7 +103,7 @@ struct ImageTabTests {
             let centre = geometry.screenPoint(imageX: 400, y: 300)
             try app.click(x: centre.x, y: centre.y)
         } else {
-            try app.key(how)
+            try app.key(how, pointer: AppUnderTest.insideWindow)
         }
         try app.waitForLine(after: index) { $0.hasPrefix("photo-no-code-dismissed") || $0.hasPrefix("photo-page-left ") }
         Thread.sleep(forTimeInterval: 0.4)
@@ -139,7 +139,7 @@ struct ImageTabTests {
         case "huge": _ = try photos.pngHeader(width: 20_000, height: 20_000, name: name)
         default: break
         }
-        let app = try ImageTabApp(arguments: ["--oneshot", path])
+        let app = try AppUnderTest(arguments: ["--oneshot", path])
         let (line, _) = try app.waitForLine { ["photo-error ", "photo-no-code ", "photo-markers "].contains(where: $0.hasPrefix) }
         #expect(line.hasPrefix("photo-error "), "no message: \(line)")
         #expect(line.contains(path), "message does not name the file: \(line)")
@@ -148,7 +148,7 @@ struct ImageTabTests {
         let good = try photos.scene("good.png", width: 640, height: 480, codes: [.init(text: "still working", centerX: 320, centerY: 240)])
         let list = try photos.write(Array("file://\(good)\r\n".utf8), name: "list.txt")
         try app.setClipboard(file: list, mimeType: "text/uri-list")
-        try app.key("ctrl+v")
+        try app.key("ctrl+v", pointer: AppUnderTest.insideWindow)
         #expect(try app.waitForExit() == 0)
         #expect(app.standardOutput == "still working\n")
     }
@@ -158,10 +158,10 @@ struct ImageTabTests {
         let photos = try PhotoFactory()
         let photo = try photos.scene("paste.png", width: 640, height: 480, codes: [.init(text: "pasted code", centerX: 200, centerY: 240)])
         let start = try photos.scene("start.png", width: 640, height: 480, codes: [])
-        let app = try ImageTabApp(arguments: ["--oneshot", start])
+        let app = try AppUnderTest(arguments: ["--oneshot", start])
         try app.waitForLine { $0.hasPrefix("photo-no-code ") }
         try app.setClipboard(file: photo, mimeType: "image/png")
-        try app.key("ctrl+v")
+        try app.key("ctrl+v", pointer: AppUnderTest.insideWindow)
         #expect(try app.waitForExit() == 0)
         #expect(app.standardOutput == "pasted code\n")
     }
@@ -171,9 +171,9 @@ struct ImageTabTests {
         let photos = try PhotoFactory()
         let photo = try photos.scene(
             "chosen.png", width: 640, height: 480, codes: [.init(text: "chosen in the dialog", centerX: 320, centerY: 240)])
-        let app = try ImageTabApp(arguments: ["--oneshot"])
+        let app = try AppUnderTest(arguments: ["--oneshot"])
         try app.waitForLine { $0.hasPrefix("camera ") }
-        try app.key("ctrl+o")
+        try app.key("ctrl+o", pointer: AppUnderTest.insideWindow)
         Thread.sleep(forTimeInterval: 1.5)
         // GTK's own file chooser (no portal here): typing a path opens its location entry.
         try app.xdotool(["type", "--delay", "20", photo])
@@ -181,21 +181,21 @@ struct ImageTabTests {
         try app.xdotool(["key", "Return"])
         #expect(try app.waitForExit() == 0)
         #expect(app.standardOutput == "chosen in the dialog\n")
-        #expect(app.debugLines.contains { $0.hasPrefix("photo-open ") && imageTabFields($0)["name"] == photo })
+        #expect(app.debugLines.contains { $0.hasPrefix("photo-open ") && fields($0)["name"] == photo })
     }
 
     @Test("a second `saoma FILE` opens the photo in the running window")
     func secondInstanceOpensInRunningWindow() throws {
         let photos = try PhotoFactory()
         let photo = try photos.scene("second.png", width: 1200, height: 800, codes: twoCodes)
-        let bus = try ImageTabSessionBus()
-        let first = try ImageTabApp(arguments: [], sessionBus: bus.address)
+        let bus = try SessionBus()
+        let first = try AppUnderTest(arguments: [], sessionBus: bus.address)
         try first.waitForLine { $0.hasPrefix("camera ") }
-        let second = try ImageTabApp(arguments: [photo], display: first.display, sessionBus: bus.address)
+        let second = try AppUnderTest(arguments: [photo], display: first.display, sessionBus: bus.address)
         #expect(try second.waitForExit() == 0)
         #expect(!second.debugLines.contains { $0.hasPrefix("photo-open ") }, "the second instance opened the photo itself")
         let (line, _) = try first.waitForLine { $0.hasPrefix("photo-open ") }
-        #expect(imageTabFields(line)["name"] == photo)
+        #expect(fields(line)["name"] == photo)
         _ = try expectMarkers(first, on: twoCodes)
     }
 }
@@ -210,14 +210,14 @@ struct ImageTabNewestWinsTests {
             codes: [.init(text: "large-a", centerX: 1000, centerY: 1000), .init(text: "large-b", centerX: 3000, centerY: 2000)])
         let small = try photos.scene("small.png", width: 640, height: 480, codes: [.init(text: "small wins", centerX: 320, centerY: 240)])
         let list = try photos.write(Array("file://\(small)\r\n".utf8), name: "list.txt")
-        let app = try ImageTabApp(arguments: ["--oneshot", large])
+        let app = try AppUnderTest(arguments: ["--oneshot", large])
         try app.setClipboard(file: list, mimeType: "text/uri-list")
         let (opened, _) = try app.waitForLine { $0.hasPrefix("photo-open ") }
-        #expect(imageTabFields(opened)["name"] == large)
-        try app.key("ctrl+v")
+        #expect(fields(opened)["name"] == large)
+        try app.key("ctrl+v", pointer: AppUnderTest.insideWindow)
         #expect(try app.waitForExit() == 0)
         #expect(app.standardOutput == "small wins\n")
-        let markers = app.debugLines.filter { $0.hasPrefix("photo-marker ") }.compactMap { imageTabFields($0)["text"] }
+        let markers = app.debugLines.filter { $0.hasPrefix("photo-marker ") }.compactMap { fields($0)["text"] }
         #expect(markers == ["small wins"], "markers shown: \(markers)")
     }
 }

@@ -15,7 +15,7 @@ private struct PreviewGeometry {
     init(_ line: String) throws {
         let f = fields(line)
         let origin = numbers(f["origin"])
-        let view = (f["view"] ?? "").split(separator: "x").compactMap { Double($0) }
+        let view = dimensions(f["view"])
         guard origin.count == 2, view.count == 2 else { throw EndToEndError(description: "bad frame line: \(line)") }
         originX = origin[0]
         originY = origin[1]
@@ -41,6 +41,16 @@ private func lastLine(_ app: AppUnderTest, _ prefix: String, before count: Int) 
     app.debugLines.prefix(count).last { $0.hasPrefix(prefix) }
 }
 
+/// The app with the fake camera serving `scene`, the sidebar hidden and `settings` (keyfile lines).
+private func cameraApp(
+    _ scene: CameraScene?, windowSize: (Int, Int) = (900, 600), settings: [String] = [], plugged: Bool = true,
+    environment: [String: String] = [:]
+) throws -> AppUnderTest {
+    try AppUnderTest(
+        windowSize: windowSize, camera: .fake(scene: scene, plugged: plugged), settings: .keyfile(["sidebar-visible=false"] + settings),
+        environment: environment)
+}
+
 /// Three codes in a diagonal, well inside the initial frame for every window tested.
 private func threeCodeScene() throws -> CameraScene {
     var scene = CameraScene()
@@ -58,7 +68,7 @@ struct ScannerWindowTests {
     @Test("three codes get three markers on the codes; clicking the second prints it", arguments: layouts)
     func threeMarkersOnTheCodes(width: Int, height: Int, mirrored: Bool) throws {
         let scene = try threeCodeScene()
-        let app = try AppUnderTest(scene: scene, windowSize: (width, height), settings: ["mirror=\(mirrored)"])
+        let app = try cameraApp(scene, windowSize: (width, height), settings: ["mirror=\(mirrored)"])
         let (markersLine, index) = try app.waitForLine { $0.hasPrefix("markers ") }
         #expect(fields(markersLine)["count"] == "3")
         try app.waitForLine(after: index + 3) { $0.hasPrefix("marker ") }
@@ -96,7 +106,7 @@ struct ScannerWindowTests {
     func singleCodeIsChosenAutomatically() throws {
         var scene = CameraScene()
         try scene.addCode("single code", centerX: 640, centerY: 360)
-        let app = try AppUnderTest(scene: scene)
+        let app = try cameraApp(scene)
         #expect(try app.waitForExit() == 0)
         #expect(app.standardOutput == "single code\n")
         let markers = try #require(app.debugLines.first { $0.hasPrefix("markers ") })
@@ -110,7 +120,7 @@ struct ScannerWindowTests {
     func codeOutsideFrameThenCornerDrag() throws {
         var scene = CameraScene()
         try scene.addCode("outside the frame", centerX: 1000, centerY: 360)
-        let app = try AppUnderTest(scene: scene, settings: ["mirror=false", "scan-frame-size=(0.4, 0.4)"])
+        let app = try cameraApp(scene, settings: ["mirror=false", "scan-frame-size=(0.4, 0.4)"])
         try app.waitForLine { $0.hasPrefix("first-frame ") }
         // Two seconds of live frames (about 60) under the frame: none may report the code.
         Thread.sleep(forTimeInterval: 2)
@@ -146,11 +156,10 @@ struct ScannerWindowTests {
 
     @Test("a busy or forbidden camera shows its page and the window stays responsive", arguments: failures)
     func failingCameraShowsProblemPage(failure: String, problem: String) throws {
-        let app = try AppUnderTest(scene: try threeCodeScene(), environment: ["SAOMA_FAKE_V4L2_FAIL": failure])
+        let app = try cameraApp(try threeCodeScene(), environment: ["SAOMA_FAKE_V4L2_FAIL": failure])
         try app.waitForLine { $0.hasPrefix("camera problem(") && $0.contains(problem) }
         try app.waitForLine { $0 == "page camera-problem" }
-        try app.xdotool(["mousemove", "300", "300"])
-        try app.key("ctrl+q")
+        try app.key("ctrl+q", pointer: AppUnderTest.insideWindow)
         #expect(try app.waitForExit() == 1)
         #expect(app.standardOutput.isEmpty)
     }
@@ -159,7 +168,7 @@ struct ScannerWindowTests {
     func noCameraThenPlugIn() throws {
         var scene = CameraScene()
         try scene.addCode("plugged in later", centerX: 640, centerY: 360)
-        let app = try AppUnderTest(scene: scene, plugged: false)
+        let app = try cameraApp(scene, plugged: false)
         try app.waitForLine { $0.hasPrefix("camera problem(") && $0.contains("noCamera") }
         try app.waitForLine { $0 == "page camera-problem" }
         #expect(FileManager.default.createFile(atPath: app.devicePath, contents: Data()))
@@ -170,7 +179,7 @@ struct ScannerWindowTests {
 
     @Test("a camera unplugged while streaming shows its page and recovers when it returns")
     func unplugWhileStreamingRecovers() throws {
-        let app = try AppUnderTest(scene: CameraScene(), environment: ["SAOMA_FAKE_V4L2_UNPLUG_AFTER": "15"])
+        let app = try cameraApp(CameraScene(), environment: ["SAOMA_FAKE_V4L2_UNPLUG_AFTER": "15"])
         try app.waitForLine { $0.hasPrefix("camera streaming(") }
         try app.waitForLine { $0.hasPrefix("camera problem(") && $0.contains("unplugged") }
         try app.waitForLine { $0 == "page camera-problem" }
@@ -178,7 +187,7 @@ struct ScannerWindowTests {
         try scene.addCode("back again", centerX: 640, centerY: 360)
         try scene.write(to: app.scenePath)
         #expect(FileManager.default.createFile(atPath: app.devicePath, contents: Data()))
-        #expect(try app.waitForExit(timeout: 30) == 0)
+        #expect(try app.waitForExit() == 0)
         #expect(app.standardOutput == "back again\n")
     }
 
@@ -187,12 +196,11 @@ struct ScannerWindowTests {
 
     @Test("Cancel and Escape dismiss the markers and resume live scanning", arguments: dismissals)
     func cancelResumesScanning(dismissal: String) throws {
-        let app = try AppUnderTest(scene: try threeCodeScene())
+        let app = try cameraApp(try threeCodeScene())
         let (_, index) = try app.waitForLine { $0.hasPrefix("markers ") }
         if dismissal == "escape" {
             let frame = try PreviewGeometry(try #require(lastLine(app, "frame ", before: index)))
-            try app.xdotool(["mousemove", String(Int(frame.originX + 5)), String(Int(frame.originY + 5))])
-            try app.key("Escape")
+            try app.key("Escape", pointer: (frame.originX + 5, frame.originY + 5))
         } else {
             let (line, _) = try app.waitForLine(after: index) { $0.hasPrefix("cancel-button ") }
             let f = fields(line)
@@ -208,7 +216,7 @@ struct ScannerWindowTests {
 
     @Test("a dark scene shows the Low light button; switched on, the window around the frame lights up")
     func lowLightLightsTheSurround() throws {
-        let app = try AppUnderTest(scene: CameraScene(grey: 12))
+        let app = try cameraApp(CameraScene(grey: 12))
         let (line, index) = try app.waitForLine { $0.hasPrefix("low-light shown=true ") }
         let f = fields(line)
         try app.click(x: try #require(Double(f["x"] ?? "")), y: try #require(Double(f["y"] ?? "")))

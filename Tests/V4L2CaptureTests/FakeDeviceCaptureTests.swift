@@ -209,6 +209,23 @@ import ZBarDecoding
         }
     }
 
+    @Test func framesHeldBackWhileUnwantedThenDeliveredWithoutReopening() throws {
+        let camera = try FakeCamera()
+        let (lines, status) = try camera.run(["capture", "--frames", "6", "--hold-after", "3", "--hold-seconds", "1", "--timeout", "30"])
+        #expect(status == 0)
+        let held = try #require(lines.first { $0.event == "held" })
+        #expect(held.int("deliveredWhileHeld") == 0)
+        // Frames resume on the same stream: no reopening, no stall reported.
+        #expect(lines.filter { $0.event == "streaming" }.count == 1)
+        #expect(!lines.contains { $0.event == "problem" })
+        let heldIndex = try #require(lines.firstIndex { $0.event == "held" })
+        let resumed = lines[heldIndex...].filter { $0.event == "frame" }
+        #expect(resumed.count == 3)
+        // The frames of the held second were handed back unconverted; sequence numbers count
+        // delivered frames, so they go on from 3.
+        #expect(resumed.first?.int("sequence") == 3)
+    }
+
     @Test func slowConsumerGetsNewestFramesInsteadOfAQueue() throws {
         let camera = try FakeCamera()
         let (lines, status) = try camera.run(["capture", "--frames", "4", "--slow-ms", "250", "--timeout", "30"])

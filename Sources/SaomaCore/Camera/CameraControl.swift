@@ -80,6 +80,14 @@ public enum LowLightBoost {
     }
 }
 
+/// A frame source that can stop preparing frames while nobody looks at them (a result or the
+/// markers show) without stopping the camera, so frames come back at once.
+public protocol FrameDemandAdjustable: AnyObject, Sendable {
+    /// Whether frames are converted and delivered (the default); while off the camera keeps
+    /// streaming but its frames are handed straight back. Safe from any thread.
+    func setDeliversFrames(_ on: Bool)
+}
+
 /// A frame source whose camera can be asked to brighten a dark scene.
 public protocol LowLightAdjustable: AnyObject, Sendable {
     /// Turns the low-light boost on or off; off restores the values the boost changed.

@@ -22,6 +22,7 @@ public enum Accelerators {
         Binding(action: "win.generate", accelerators: ["<Ctrl>g"]),
         Binding(action: "win.copy-result", accelerators: ["<Ctrl>c"]),
         Binding(action: "win.cancel", accelerators: ["Escape"]),
+        Binding(action: "win.preferences", accelerators: ["<Ctrl>comma"]),
         Binding(action: "win.show-help-overlay", accelerators: ["F1", "<Ctrl>question"]),
         Binding(action: "app.quit", accelerators: ["<Ctrl>q"]),
     ]

@@ -40,6 +40,7 @@ public enum ShortcutsWindow {
             Group(
                 title: tr("General"),
                 entries: [
+                    Entry(title: tr("Preferences"), accelerators: keys("win.preferences")),
                     Entry(title: tr("Keyboard shortcuts"), accelerators: keys("win.show-help-overlay")),
                     Entry(title: tr("Quit"), accelerators: keys("app.quit")),
                 ]),

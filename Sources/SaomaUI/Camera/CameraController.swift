@@ -39,6 +39,8 @@ final class CameraController {
 
     private var source: FrameSource?
     private var pipeline: FramePipeline?
+    /// Whether frames are paused (see `setPaused`); a camera opened meanwhile starts paused.
+    private var paused = false
     private var generation = 0
     private var recoveryTimer: guint = 0
     /// The camera the person asked for (`--device` path, or the `camera` setting: bus info or path).
@@ -132,15 +134,20 @@ final class CameraController {
                 self.handle(event)
             })
         let source = service.makeSource(for: device)
+        pipeline.setPaused(paused)
+        (source as? FrameDemandAdjustable)?.setDeliversFrames(!paused)
         self.pipeline = pipeline
         self.source = source
         state = .opening(device)
         source.start { event in pipeline.handle(event) }
     }
 
-    /// Pauses or resumes frame delivery (while codes or a result show).
+    /// Pauses or resumes frame delivery (while codes or a result show); a paused camera keeps
+    /// streaming but skips preparing frames.
     func setPaused(_ on: Bool) {
+        paused = on
         pipeline?.setPaused(on)
+        (source as? FrameDemandAdjustable)?.setDeliversFrames(!on)
     }
 
     private func stopSource() {

@@ -31,6 +31,30 @@ enum DisplayScaler {
         return LumaImage(width: width, height: height, pixels: bytes) ?? image
     }
 
+    /// `pixels` as cairo's native-endian ARGB32 words (alpha premultiplied; opaque when the
+    /// pixels have no alpha), rows packed, so the photo can be drawn without conversion.
+    static func premultipliedARGB32(_ pixels: DisplayPixels) -> [UInt32] {
+        let count = pixels.width * pixels.height
+        let n = pixels.channels
+        return [UInt32](unsafeUninitializedCapacity: count) { out, initialized in
+            pixels.bytes.withUnsafeBufferPointer { source in
+                guard let src = source.baseAddress, let dst = out.baseAddress else { return }
+                for y in 0..<pixels.height {
+                    let row = src + y * pixels.rowstride
+                    let outRow = dst + y * pixels.width
+                    for x in 0..<pixels.width {
+                        let p = row + x * n
+                        let a = n == 4 ? UInt32(p[3]) : 255
+                        // Premultiplied channel, rounded: c · a / 255.
+                        func channel(_ c: UInt8) -> UInt32 { (UInt32(c) * a + 127) / 255 }
+                        outRow[x] = a << 24 | channel(p[0]) << 16 | channel(p[1]) << 8 | channel(p[2])
+                    }
+                }
+            }
+            initialized = count
+        }
+    }
+
     /// Averages `factor` × `factor` blocks of interleaved 8-bit pixels; returns packed rows.
     private static func boxFilter(
         _ source: [UInt8], width: Int, height: Int, rowstride: Int, channels n: Int, factor k: Int

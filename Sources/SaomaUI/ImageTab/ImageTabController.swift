@@ -147,10 +147,7 @@ final class ImageTabController {
     }
 
     /// The symbologies the person enabled (all when none are set).
-    private var symbologies: Set<Symbology> {
-        let chosen = Set(settings.strings("symbologies").compactMap(Symbology.init(rawValue:)))
-        return chosen.isEmpty ? Set(Symbology.allCases) : chosen
-    }
+    private var symbologies: Set<Symbology> { SymbologySelection(stored: settings.strings("symbologies")).enabled }
 
     private func absolute(_ path: String) -> String {
         if path.hasPrefix("/") || path.contains("://") { return path }

@@ -53,11 +53,10 @@ final class PastedTexture: @unchecked Sendable, Equatable {
 final class LoadedPhoto: @unchecked Sendable {
     /// The upright image's size in pixels (the space of the symbols' corners).
     let imageSize: SaomaSize
-    /// Packed pixels for the texture: `displayWidth` × `displayHeight`, RGB or RGBA, `displayStride` bytes per row.
+    /// The pixels shown: `displayWidth` × `displayHeight` cairo ARGB32 words (premultiplied), rows packed.
     let displayBytes: OpaquePointer
     let displayWidth: Int
     let displayHeight: Int
-    let displayStride: Int
     let displayHasAlpha: Bool
     /// The EXIF orientation that was applied.
     let orientation: ImageOrientation
@@ -67,18 +66,16 @@ final class LoadedPhoto: @unchecked Sendable {
         orientation = image.orientation
         displayWidth = display.width
         displayHeight = display.height
-        displayStride = display.rowstride
         displayHasAlpha = display.hasAlpha
-        displayBytes = display.bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+        displayBytes = DisplayScaler.premultipliedARGB32(display).withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
     }
 
     deinit { g_bytes_unref(displayBytes) }
 
-    /// A new texture for the display pixels (transfer full: the caller unrefs it).
+    /// A cairo surface over the display pixels (transfer full: the caller destroys it).
     @MainActor
-    func makeTexture() -> OpaquePointer? {
-        let format = displayHasAlpha ? GDK_MEMORY_R8G8B8A8 : GDK_MEMORY_R8G8B8
-        return gdk_memory_texture_new(gint(displayWidth), gint(displayHeight), format, displayBytes, gsize(displayStride))
+    func makeSurface() -> OpaquePointer? {
+        ImageSurface.make(over: displayBytes, width: displayWidth, height: displayHeight, opaque: !displayHasAlpha)
     }
 }
 

@@ -9,7 +9,7 @@ import SaomaCore
 /// "No code found" overlay, and a way back to the camera.
 ///
 /// Draws exactly through a `.contain` `ViewTransform`, so markers sit on the codes as shown.
-/// UI thread only; owns its widgets (sunk references, released in `deinit`) and one texture reference.
+/// UI thread only; owns its widgets (sunk references, released in `deinit`) and the photo's surface.
 @MainActor
 final class PhotoPage {
     /// The page's widget (a `GtkOverlay`).
@@ -23,8 +23,15 @@ final class PhotoPage {
     private let spinner: UnsafeMutablePointer<GtkWidget>
     private let noCode: UnsafeMutablePointer<GtkWidget>
     private let backButton: UnsafeMutablePointer<GtkWidget>
-    /// The photo's texture (one reference owned) and the upright image's size in pixels.
-    private var texture: OpaquePointer?
+    /// The photo's cairo surface (owned) and the upright image's size in pixels.
+    private var surface: OpaquePointer? {
+        didSet { scaledSurface = nil }
+    }
+    /// The photo scaled to the device pixels it covers, made on the first paint at a new size
+    /// (owned): pulsing markers repaint parts of the photo every frame.
+    private var scaledSurface: OpaquePointer? {
+        willSet { if let scaledSurface { cairo_surface_destroy(scaledSurface) } }
+    }
     private var imageSize = SaomaSize.zero
 
     init() {
@@ -80,7 +87,8 @@ final class PhotoPage {
     }
 
     isolated deinit {
-        if let texture { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        if let surface { cairo_surface_destroy(surface) }
+        if let scaledSurface { cairo_surface_destroy(scaledSurface) }
         g_object_unref(noCode)
         g_object_unref(spinner)
         g_object_unref(backButton)
@@ -106,8 +114,8 @@ final class PhotoPage {
     func showPhoto(_ photo: LoadedPhoto) {
         chooser.reset()
         gtk_widget_set_visible(noCode, 0)
-        if let texture { g_object_unref(UnsafeMutableRawPointer(texture)) }
-        texture = photo.makeTexture()
+        if let surface { cairo_surface_destroy(surface) }
+        surface = photo.makeSurface()
         imageSize = photo.imageSize
         gtk_widget_queue_draw(area.widget)
         logGeometry()
@@ -137,8 +145,8 @@ final class PhotoPage {
     /// Hides everything and forgets the photo (another is being opened).
     func clear() {
         reset()
-        if let texture { g_object_unref(UnsafeMutableRawPointer(texture)) }
-        texture = nil
+        if let surface { cairo_surface_destroy(surface) }
+        surface = nil
         imageSize = .zero
         gtk_widget_queue_draw(area.widget)
     }
@@ -178,14 +186,18 @@ final class PhotoPage {
     }
 
     private func drawPhoto(_ snapshot: OpaquePointer, _ width: Double, _ height: Double) {
-        guard let texture else { return }
+        guard let surface else { return }
         let t = transform
         guard !t.isDegenerate else { return }
-        let r = t.imageRectInView
-        var bounds = graphene_rect_t(
-            origin: graphene_point_t(x: Float(r.minX), y: Float(r.minY)),
-            size: graphene_size_t(width: Float(r.width), height: Float(r.height)))
-        gtk_snapshot_append_texture(snapshot, gcast(UnsafeMutableRawPointer(texture)), &bounds)
+        let rect = t.imageRectInView
+        let scale = Double(max(1, gtk_widget_get_scale_factor(area.widget)))
+        let width = Int((rect.width * scale).rounded())
+        let height = Int((rect.height * scale).rounded())
+        if let scaled = scaledSurface, cairo_image_surface_get_width(scaled) != width || cairo_image_surface_get_height(scaled) != height {
+            scaledSurface = nil
+        }
+        if scaledSurface == nil { scaledSurface = ImageSurface.scaled(surface, width: width, height: height) }
+        ImageSurface.draw(scaledSurface ?? surface, in: rect, snapshot: snapshot)
     }
 
     // MARK: Debug log (read by the end-to-end tests and scripts/bench-image-tab)

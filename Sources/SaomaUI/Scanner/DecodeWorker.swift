@@ -32,22 +32,16 @@ struct ScanRegion: Sendable, Equatable {
 
     /// The frame in view points.
     var frameInView: SaomaRect
-    /// The preview's size in points.
-    var viewSize: SaomaSize
-    /// Whether the preview is mirrored.
-    var mirrored: Bool
+    /// The preview's geometry.
+    var display: Display
     /// The symbologies to look for.
     var symbologies: Set<Symbology>
-    /// Device pixels per point.
-    var pixelScale = 1
-
-    /// The preview's geometry.
-    var display: Display { Display(viewSize: viewSize, mirrored: mirrored, pixelScale: pixelScale) }
 
     /// The camera pixels under the frame for a `width` × `height` frame.
     func pixels(width: Int, height: Int) -> PixelRect {
         let transform = ViewTransform(
-            imageSize: SaomaSize(width: Double(width), height: Double(height)), viewSize: viewSize, fit: .cover, mirrored: mirrored)
+            imageSize: SaomaSize(width: Double(width), height: Double(height)), viewSize: display.viewSize, fit: .cover,
+            mirrored: display.mirrored)
         return transform.pixelRegion(fromView: frameInView)
     }
 }
@@ -69,6 +63,13 @@ final class DecodeWorker: @unchecked Sendable {
     private var finished = false
     /// Milliseconds spent in the last decodes (for the benchmark's debug log).
     private(set) var lastDecodeMilliseconds = 0.0
+    /// Frames decoded since the thread started (worker thread only).
+    private var decodedFrames = 0
+
+    /// Every this many frames, the frame's grey levels are negated before decoding, so light
+    /// codes on dark grounds (a phone in dark mode) are read live too, at no extra cost per
+    /// frame; the frames in between look for dark-on-light codes as usual.
+    static let invertedFrameInterval = 3
 
     init(makeDecoder: @escaping @Sendable () -> BarcodeDecoder?, onDetection: @escaping @Sendable (Detection) -> Void) {
         self.makeDecoder = makeDecoder
@@ -119,6 +120,26 @@ final class DecodeWorker: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// The codes centred in `pixels` of `image`, read with its grey levels negated when
+    /// `inverted`; corners in `image`'s pixels.
+    static func decode(
+        _ image: LumaImage, in pixels: PixelRect, inverted: Bool, symbologies: Set<Symbology>, with decoder: BarcodeDecoder
+    ) -> [Symbol] {
+        guard inverted else {
+            let options = DecodeOptions(symbologies: symbologies, regionOfInterest: pixels, effort: .fast)
+            return decoder.decode(image, options: options).centred(in: pixels)
+        }
+        let negative = image.cropped(to: pixels).inverted()
+        let found = decoder.decode(negative, options: DecodeOptions(symbologies: symbologies, effort: .fast))
+        let dx = Double(pixels.x)
+        let dy = Double(pixels.y)
+        return found.map { symbol in
+            var moved = symbol
+            moved.corners = symbol.corners.map { Point(x: $0.x + dx, y: $0.y + dy) }
+            return moved
+        }.centred(in: pixels)
+    }
+
     private func run() {
         let decoder = makeDecoder()
         while true {
@@ -137,8 +158,9 @@ final class DecodeWorker: @unchecked Sendable {
             guard let frame, let region, let decoder else { continue }
             let pixels = region.pixels(width: frame.width, height: frame.height)
             guard !pixels.isEmpty else { continue }
-            let options = DecodeOptions(symbologies: region.symbologies, regionOfInterest: pixels, effort: .fast)
-            let symbols = decoder.decode(frame.luma, options: options).centred(in: pixels)
+            decodedFrames += 1
+            let inverted = decodedFrames % Self.invertedFrameInterval == 0
+            let symbols = Self.decode(frame.luma, in: pixels, inverted: inverted, symbologies: region.symbologies, with: decoder)
             condition.lock()
             let stillWanted = enabled && !stopped
             condition.unlock()

@@ -99,6 +99,14 @@ final class PreviewImage: @unchecked Sendable {
 
     deinit { g_bytes_unref(bytes) }
 
+    /// A cairo surface over the bytes of an image sampled for a view (transfer full: the caller
+    /// destroys it), else `nil`.
+    @MainActor
+    func makeSurface() -> OpaquePointer? {
+        guard display != nil else { return nil }
+        return ImageSurface.make(over: bytes, width: width, height: height, opaque: true)
+    }
+
     /// A new texture sharing the bytes (transfer full: the caller unrefs it).
     @MainActor
     func makeTexture() -> OpaquePointer? {

@@ -48,9 +48,13 @@ final class ScannerView {
         }
     }
     private var wholeTexture: OpaquePointer?
-    /// The view geometry the shown texture was sampled for (`nil`: the whole frame).
+    /// The view geometry the shown image was sampled for (`nil`: the whole frame).
     private var shownDisplay: ScanRegion.Display?
-    /// The texture shown (owned: one reference), and the pixel size of its frame.
+    /// The image shown and the pixel size of its frame.
+    private var shown: PreviewImage?
+    /// A cairo surface over `shown`'s pixels when they were sampled for a view (owned).
+    private var surface: OpaquePointer?
+    /// `shown` as a texture, made when it has to be drawn scaled (owned: one reference).
     private var texture: OpaquePointer?
     private var imageSize = SaomaSize.zero
     /// Main-thread timings for `scripts/bench-scanner` (`SAOMA_DEBUG_TIMING=1`), else `nil`.
@@ -106,6 +110,7 @@ final class ScannerView {
     }
 
     isolated deinit {
+        if let surface { cairo_surface_destroy(surface) }
         if let texture { g_object_unref(UnsafeMutableRawPointer(texture)) }
         if let wholeTexture { g_object_unref(UnsafeMutableRawPointer(wholeTexture)) }
         g_object_unref(lowLightButton)
@@ -120,9 +125,9 @@ final class ScannerView {
     /// The region the decode worker should read, once the view has a size.
     var region: ScanRegion? {
         guard let rect = frameOverlay.rectInView, !preview.allocatedSize.isEmpty else { return nil }
-        return ScanRegion(
-            frameInView: rect, viewSize: preview.allocatedSize, mirrored: mirrored, symbologies: symbologies,
-            pixelScale: Int(max(1, gtk_widget_get_scale_factor(preview.widget))))
+        let display = ScanRegion.Display(
+            viewSize: preview.allocatedSize, mirrored: mirrored, pixelScale: Int(max(1, gtk_widget_get_scale_factor(preview.widget))))
+        return ScanRegion(frameInView: rect, display: display, symbologies: symbologies)
     }
 
     /// Shows a live camera frame (ignored while frozen on a detection).
@@ -178,15 +183,23 @@ final class ScannerView {
 
     /// Forgets the shown frame (the camera stopped or changed).
     func clearImage() {
-        if let texture { g_object_unref(UnsafeMutableRawPointer(texture)) }
-        texture = nil
+        forgetShownImage()
         gtk_widget_queue_draw(preview.widget)
     }
 
-    private func setImage(_ image: PreviewImage) {
-        guard let newTexture = image.makeTexture() else { return }
+    private func forgetShownImage() {
+        if let surface { cairo_surface_destroy(surface) }
+        surface = nil
         if let texture { g_object_unref(UnsafeMutableRawPointer(texture)) }
-        texture = newTexture
+        texture = nil
+        shown = nil
+    }
+
+    private func setImage(_ image: PreviewImage) {
+        guard image.width > 0, image.height > 0 else { return }
+        forgetShownImage()
+        shown = image
+        surface = image.makeSurface()
         shownDisplay = image.display
         if image.frameSize != imageSize {
             imageSize = image.frameSize
@@ -196,23 +209,22 @@ final class ScannerView {
     }
 
     private func drawPreview(_ snapshot: OpaquePointer, _ width: Double, _ height: Double) {
-        Draw.fill(snapshot, SaomaRect(x: 0, y: 0, width: width, height: height), Draw.rgba(0, 0, 0, 1))
-        guard let texture else { return }
-        if let shownDisplay, shownDisplay == region?.display {
-            // Already sampled through the transform for this view: a plain copy.
-            var bounds = graphene_rect_t(
-                origin: graphene_point_t(x: 0, y: 0), size: graphene_size_t(width: Float(width), height: Float(height)))
-            gtk_snapshot_append_texture(snapshot, texture, &bounds)
+        if let surface, let shownDisplay, shownDisplay == region?.display {
+            // Already sampled through the transform for this view's device pixels: a plain copy.
+            ImageSurface.draw(surface, in: SaomaRect(x: 0, y: 0, width: width, height: height), snapshot: snapshot)
             return
         }
+        var bounds = graphene_rect_t(
+            origin: graphene_point_t(x: 0, y: 0), size: graphene_size_t(width: Float(width), height: Float(height)))
+        Draw.fill(snapshot, SaomaRect(x: 0, y: 0, width: width, height: height), Draw.rgba(0, 0, 0, 1))
+        if texture == nil { texture = shown?.makeTexture() }
+        guard let texture else { return }
         var exact = texture
         if shownDisplay != nil {
             // Sampled for another view size or mirror: redraw a frozen frame exactly from the
             // whole frame; a live frame is replaced by the next one, shown stretched meanwhile.
             if wholeTexture == nil { wholeTexture = wholeFrame?.makeTexture() }
             guard let wholeTexture else {
-                var bounds = graphene_rect_t(
-                    origin: graphene_point_t(x: 0, y: 0), size: graphene_size_t(width: Float(width), height: Float(height)))
                 gtk_snapshot_append_texture(snapshot, texture, &bounds)
                 return
             }

@@ -51,8 +51,7 @@ public final class SaomaWindow {
 
         let frameSize = settings.pair("scan-frame-size")
         scanner = ScannerView(mirrored: settings.bool("mirror"), frameRelativeSize: SaomaSize(width: frameSize.0, height: frameSize.1))
-        scanner.symbologies = Set(settings.strings("symbologies").compactMap(Symbology.init(rawValue:)))
-        if scanner.symbologies.isEmpty { scanner.symbologies = Set(Symbology.allCases) }
+        scanner.symbologies = SymbologySelection(stored: settings.strings("symbologies")).enabled
 
         mainStack = gtk_stack_new()
         gtk_stack_set_transition_type(gcast(mainStack), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
@@ -72,6 +71,9 @@ public final class SaomaWindow {
         let cameraStrings = created(gtk_string_list_new(nil))
         cameraModel = cameraStrings
         cameraPicker = gtk_drop_down_new(cameraStrings, nil)
+        // Until a camera is found the (insensitive) picker says so rather than GTK's "(None)".
+        gtk_string_list_append(cameraStrings, tr("No Camera"))
+        gtk_widget_set_sensitive(cameraPicker, 0)
         gtk_widget_set_tooltip_text(cameraPicker, tr("Camera"))
         saoma_accessible_set_label(gcast(cameraPicker), tr("Camera"))
 
@@ -82,6 +84,13 @@ public final class SaomaWindow {
         adw_application_window_set_content(gcast(window), content)
 
         addActions()
+        if let gsettings = settings.gsettings {
+            // The Preferences window (or `gsettings set`) changes which codes are read, live.
+            onSimpleSignal(UnsafeMutableRawPointer(gsettings), "changed::symbologies") { [weak self] in
+                guard let self else { return }
+                self.scanner.symbologies = SymbologySelection(stored: self.settings.strings("symbologies")).enabled
+            }
+        }
         if debugGeometryEnabled {
             onNotify(mainStack, property: "visible-child-name") { [weak self] in
                 guard let self else { return }
@@ -220,7 +229,7 @@ public final class SaomaWindow {
         updatingPicker = true
         defer { updatingPicker = false }
         let old = g_list_model_get_n_items(cameraModel)
-        let copies = cameras.map { strdup($0.name) }
+        let copies = cameras.isEmpty ? [strdup(tr("No Camera"))] : cameras.map { strdup($0.name) }
         var names: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } }
         names.append(nil)
         names.withUnsafeBufferPointer { gtk_string_list_splice(cameraModel, 0, old, $0.baseAddress) }
@@ -302,6 +311,7 @@ public final class SaomaWindow {
         g_menu_append(first, tr("_Generate…"), "win.generate")
         g_menu_append_section(menu, nil, UnsafeMutablePointer(first))
         let second = created(g_menu_new())
+        g_menu_append(second, tr("_Preferences"), "win.preferences")
         g_menu_append(second, tr("_Keyboard Shortcuts"), "win.show-help-overlay")
         g_menu_append(second, tr("_About Saoma"), "app.about")
         g_menu_append(second, tr("_Quit"), "app.quit")
@@ -353,6 +363,10 @@ public final class SaomaWindow {
                 self.sidebar.showPage("generate")
                 self.generatorPage.focusFirstField()
             }
+        }
+        addWindowAction("preferences") { [weak self] in
+            guard let self else { return }
+            PreferencesWindow.present(parent: gcast(self.window))
         }
         addWindowAction("copy-result") { [weak self] in
             guard let self, self.currentPage == "result" else { return }

@@ -1,235 +1,222 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
-import QREncoding
-import SaomaCore
-import Testing
 
-/// The package's root folder (this file is `<root>/Tests/SaomaUITests/Support/AppUnderTest.swift`).
-let appPackageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
+/// A new, unique temporary folder, removed with everything in it when the last holder lets go.
+final class TemporaryFolder {
+    let url: URL
 
-/// Something an end-to-end test could not do (missing tool, app gone, timeout).
-struct EndToEndError: Error, CustomStringConvertible {
-    var description: String
+    /// Creates `<tmp>/<prefix>-<UUID>`.
+    init(prefix: String) throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    /// The path of `name` in the folder.
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 }
 
-/// A private X server (`Xvfb -displayfd`) for one test, stopped in `deinit`.
-final class VirtualDisplay {
-    let process = Process()
-    let number: Int
-
-    /// Starts Xvfb with a `width`×`height` screen and waits until it reports its display number.
-    init(width: Int = 1400, height: Int = 1000) throws {
-        let pipe = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-        process.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"]
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var text = ""
-        let deadline = Date().addingTimeInterval(15)
-        while !text.contains("\n") && Date() < deadline {
-            let chunk = pipe.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
-        guard let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            process.terminate()
-            throw EndToEndError(description: "Xvfb did not report a display number (got \(text.debugDescription))")
-        }
-        self.number = number
-    }
-
-    var name: String { ":\(number)" }
-
-    deinit {
-        // SIGKILL: a child may inherit a mask blocking SIGTERM from the test runner's thread.
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-    }
-}
-
-/// A camera scene: a grey 8-bit RGB image with QR codes at known places, written as the PPM
-/// the fake V4L2 device serves.
-struct CameraScene {
-    /// A code in the scene: its text and the square its modules cover, in camera pixels.
-    struct PlacedCode {
-        var text: String
-        var rect: SaomaCore.Rect
-    }
-
-    let width: Int
-    let height: Int
-    private(set) var rgb: [UInt8]
-    private(set) var codes: [PlacedCode] = []
-
-    init(width: Int = 1280, height: Int = 720, grey: UInt8 = 176) {
-        self.width = width
-        self.height = height
-        rgb = [UInt8](repeating: grey, count: width * height * 3)
-    }
-
-    /// Draws a QR code for `text` centred on `(centerX, centerY)` with `moduleSize` pixels per
-    /// module and a 4-module white quiet zone.
-    mutating func addCode(_ text: String, centerX: Int, centerY: Int, moduleSize: Int = 4) throws {
-        let matrix = try QREncoder.encode(.text(text), level: .medium)
-        let side = matrix.size * moduleSize
-        let x0 = centerX - side / 2
-        let y0 = centerY - side / 2
-        let quiet = 4 * moduleSize
-        for y in (y0 - quiet)..<(y0 + side + quiet) {
-            for x in (x0 - quiet)..<(x0 + side + quiet) where x >= 0 && y >= 0 && x < width && y < height {
-                let mx = (x - x0) / moduleSize
-                let my = (y - y0) / moduleSize
-                let inside = x >= x0 && y >= y0 && mx < matrix.size && my < matrix.size
-                let value: UInt8 = inside && matrix.isDark(x: mx, y: my) ? 0 : 255
-                let i = 3 * (y * width + x)
-                rgb[i] = value
-                rgb[i + 1] = value
-                rgb[i + 2] = value
-            }
-        }
-        codes.append(PlacedCode(text: text, rect: SaomaCore.Rect(x: Double(x0), y: Double(y0), width: Double(side), height: Double(side))))
-    }
-
-    /// Writes the scene as a binary PPM at `path` (atomically: written beside it, then renamed over).
-    func write(to path: String) throws {
-        var data = Data("P6\n\(width) \(height)\n255\n".utf8)
-        data.append(contentsOf: rgb)
-        let temporary = path + ".tmp"
-        try data.write(to: URL(fileURLWithPath: temporary))
-        _ = rename(temporary, path)
-    }
-}
-
-/// The built `saoma` binary running under its own Xvfb with the fake V4L2 camera (LD_PRELOAD),
-/// private settings (keyfile backend in a temporary config folder) and the geometry debug log.
+/// The built `saoma` binary running under its own Xvfb with private folders and the debug log on
+/// stderr (`SAOMA_DEBUG_GEOMETRY=1`), stopped (SIGKILL) in `deinit`.
 ///
-/// Driven like a person with `xdotool`; screenshots with ImageMagick's `import`.
+/// Configurable for each kind of end-to-end test: the fake V4L2 camera (LD_PRELOAD) or none,
+/// in-memory settings or a keyfile, files as arguments, a shared display or session bus, extra
+/// environment. Driven like a person with `xdotool`; screenshots with ImageMagick's `import`.
+/// Threading: used by the one test that made it.
 final class AppUnderTest {
-    let directory: URL
+    /// Where the app keeps its settings.
+    enum Settings {
+        /// GSettings' in-memory backend: nothing is read or kept.
+        case memory
+        /// The keyfile backend (`<home>/config/glib-2.0/settings/keyfile`); when `lines` are given,
+        /// the file is first written with them under `[io/github/saoma/Saoma]` (e.g. `mirror=false`).
+        case keyfile(_ lines: [String]?)
+    }
+
+    /// The camera the app finds.
+    enum Camera {
+        /// No camera: an empty device folder.
+        case none
+        /// The fake V4L2 device (LD_PRELOAD) at `devicePath`, serving `scene` from `scenePath`;
+        /// when not `plugged`, the device node is missing until the test creates it.
+        case fake(scene: CameraScene?, plugged: Bool = true)
+    }
+
     let display: VirtualDisplay
-    let process = Process()
+    /// The app's private folder (config, cache, dev, output files), kept until the app has ended.
+    let home: TemporaryFolder
+    /// The fake camera's device node (see `Camera.fake`).
     let devicePath: String
+    /// The PPM the fake camera serves; a test may rewrite it (atomically) while the app runs.
     let scenePath: String
-    /// The GSettings keyfile the app reads and writes.
+    /// The GSettings keyfile (with `Settings.keyfile`).
     let keyfilePath: String
+    private let process: SpawnedProcess
+    private let windowSize: (width: Int, height: Int)?
     private let stdoutPath: String
     private let stderrPath: String
+    /// A clipboard owner started by `setClipboard`, stopped in `deinit`.
+    private var clipboardOwner: SpawnedProcess?
 
-    static var binary: URL { appPackageRoot.appendingPathComponent(".build/debug/saoma") }
-    static var fakeDevice: URL { appPackageRoot.appendingPathComponent(".build/debug/libFakeV4L2Device.so") }
+    /// The folder of the test executable, where SwiftPM puts `saoma` and the fake device beside it.
+    static var buildFolder: URL {
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: exe).deletingLastPathComponent()
+    }
+    static var binary: URL { buildFolder.appendingPathComponent("saoma") }
+    static var fakeDevice: URL { buildFolder.appendingPathComponent("libFakeV4L2Device.so") }
 
-    /// Starts the app. `settings` are keyfile lines for `[io/github/saoma/Saoma]` (e.g. `mirror=false`).
+    /// Starts the app with `arguments` plus `--window-size` when `windowSize` (points) is given.
+    ///
+    /// `display` shares another app's screen (a new one otherwise); `sessionBus` is the address
+    /// of a private bus (none otherwise: the app runs alone); `home` is a folder shared with the
+    /// test or a later run (a new one otherwise); `environment` adds or overrides variables last.
     init(
-        scene: CameraScene?, arguments: [String] = ["--oneshot"], windowSize: (Int, Int) = (900, 600), settings: [String] = [],
-        plugged: Bool = true, environment extra: [String: String] = [:]
+        arguments: [String] = ["--oneshot"], windowSize: (width: Int, height: Int)? = (900, 600), camera: Camera = .none,
+        settings: Settings = .memory, display existing: VirtualDisplay? = nil, sessionBus: String? = nil, home: TemporaryFolder? = nil,
+        environment extra: [String: String] = [:]
     ) throws {
-        for tool in ["/usr/bin/Xvfb", "/usr/bin/xdotool", "/usr/bin/import"] where !FileManager.default.fileExists(atPath: tool) {
+        for tool in ["/usr/bin/xdotool", "/usr/bin/import"] where !FileManager.default.fileExists(atPath: tool) {
             throw EndToEndError(description: "\(tool) is missing: run scripts/bootstrap")
         }
-        for built in [AppUnderTest.binary, AppUnderTest.fakeDevice] where !FileManager.default.fileExists(atPath: built.path) {
-            throw EndToEndError(description: "\(built.path) is missing: run `swift build` first")
+        var built = [AppUnderTest.binary]
+        if case .fake = camera { built.append(AppUnderTest.fakeDevice) }
+        for file in built where !FileManager.default.fileExists(atPath: file.path) {
+            throw EndToEndError(description: "\(file.path) is missing: run `swift build --build-tests` first")
         }
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("saoma-e2e-\(UUID().uuidString)")
-        let dev = directory.appendingPathComponent("dev")
-        let config = directory.appendingPathComponent("config/glib-2.0/settings")
+        self.windowSize = windowSize
+        self.home = try home ?? TemporaryFolder(prefix: "saoma-e2e")
+        let dev = self.home.url.appendingPathComponent("dev")
+        let config = self.home.url.appendingPathComponent("config")
+        let settingsFolder = config.appendingPathComponent("glib-2.0/settings")
         try FileManager.default.createDirectory(at: dev, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
         devicePath = dev.appendingPathComponent("video0").path
-        scenePath = directory.appendingPathComponent("scene.ppm").path
-        if plugged { _ = FileManager.default.createFile(atPath: devicePath, contents: Data()) }
-        if let scene { try scene.write(to: scenePath) }
-        let keyfile = "[io/github/saoma/Saoma]\nsidebar-visible=false\n" + settings.map { $0 + "\n" }.joined()
-        keyfilePath = config.appendingPathComponent("keyfile").path
-        try keyfile.write(toFile: keyfilePath, atomically: true, encoding: .utf8)
-        display = try VirtualDisplay()
-
-        stdoutPath = directory.appendingPathComponent("stdout.txt").path
-        stderrPath = directory.appendingPathComponent("stderr.txt").path
+        scenePath = self.home.path("scene.ppm")
+        keyfilePath = settingsFolder.appendingPathComponent("keyfile").path
+        stdoutPath = self.home.path("stdout-\(UUID().uuidString).txt")
+        stderrPath = self.home.path("stderr-\(UUID().uuidString).txt")
         _ = FileManager.default.createFile(atPath: stdoutPath, contents: Data())
         _ = FileManager.default.createFile(atPath: stderrPath, contents: Data())
+        display = try existing ?? VirtualDisplay()
+
+        // The test's own environment first: it carries scripts/test's SAOMA_TEST_RUN marker.
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = display.name
         env["GSK_RENDERER"] = "cairo"
         env["GTK_A11Y"] = "none"
-        env["GSETTINGS_BACKEND"] = "keyfile"
-        env["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config").path
-        env["XDG_CACHE_HOME"] = directory.appendingPathComponent("cache").path
+        env["NO_AT_BRIDGE"] = "1"
+        env["XDG_CACHE_HOME"] = self.home.path("cache")
         env["SAOMA_DEBUG_GEOMETRY"] = "1"
         env["SAOMA_DEVICE_DIR"] = dev.path
-        env["SAOMA_FAKE_V4L2_DEVICE"] = devicePath
-        env["SAOMA_FAKE_V4L2_IMAGE"] = scenePath
-        env["LD_PRELOAD"] = AppUnderTest.fakeDevice.path
-        env["NO_AT_BRIDGE"] = "1"
         env.removeValue(forKey: "DBUS_SESSION_BUS_ADDRESS")
+        if let sessionBus { env["DBUS_SESSION_BUS_ADDRESS"] = sessionBus }
+        env.removeValue(forKey: "LD_PRELOAD")
+        switch settings {
+        case .memory:
+            env["GSETTINGS_BACKEND"] = "memory"
+        case .keyfile(let lines):
+            try FileManager.default.createDirectory(at: settingsFolder, withIntermediateDirectories: true)
+            if let lines {
+                let keyfile = "[io/github/saoma/Saoma]\n" + lines.map { $0 + "\n" }.joined()
+                try keyfile.write(toFile: keyfilePath, atomically: true, encoding: .utf8)
+            }
+            env["GSETTINGS_BACKEND"] = "keyfile"
+            env["XDG_CONFIG_HOME"] = config.path
+        }
+        if case .fake(let scene, let plugged) = camera {
+            if plugged { _ = FileManager.default.createFile(atPath: devicePath, contents: Data()) }
+            if let scene { try scene.write(to: scenePath) }
+            env["SAOMA_FAKE_V4L2_DEVICE"] = devicePath
+            env["SAOMA_FAKE_V4L2_IMAGE"] = scenePath
+            env["LD_PRELOAD"] = AppUnderTest.fakeDevice.path
+        }
         for (key, value) in extra { env[key] = value }
-        process.executableURL = AppUnderTest.binary
-        process.arguments = arguments + ["--window-size", "\(windowSize.0)x\(windowSize.1)"]
-        process.environment = env
-        process.standardOutput = FileHandle(forWritingAtPath: stdoutPath)
-        process.standardError = FileHandle(forWritingAtPath: stderrPath)
-        try process.run()
+        let size = windowSize.map { ["--window-size", "\($0.width)x\($0.height)"] } ?? []
+        process = try SpawnedProcess(
+            AppUnderTest.binary.path, arguments + size, environment: env, stdoutPath: stdoutPath, stderrPath: stderrPath)
     }
 
     deinit {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-        try? FileManager.default.removeItem(at: directory)
+        clipboardOwner?.stop()
+        // The folder goes after this, once nothing writes into it any more.
+        process.stop()
     }
+
+    /// Whether the app is still running.
+    var isRunning: Bool { process.isRunning }
+
+    /// Ends the app now (SIGKILL) if it still runs.
+    func stop() { process.stop() }
 
     /// Everything the app printed on stdout so far.
     var standardOutput: String { (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "" }
+    /// The whole stderr (for failure messages).
+    var standardError: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
     /// The `saoma-debug:` lines so far, without the prefix.
     var debugLines: [String] {
-        let text = (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").compactMap { line in
+        standardError.split(separator: "\n").compactMap { line in
             line.hasPrefix("saoma-debug: ") ? String(line.dropFirst("saoma-debug: ".count)) : nil
         }
     }
-    /// The whole stderr (for failure messages).
-    var standardError: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
 
-    /// Waits until a debug line satisfying `match` appears after the first `skip` lines; returns it and its index.
+    /// Waits (at most `timeout` seconds, a guard against hangs) for a debug line after the first
+    /// `skip` lines that satisfies `match`; returns it and its index.
     @discardableResult
-    func waitForLine(after skip: Int = 0, timeout: Double = 20, _ match: (String) -> Bool) throws -> (line: String, index: Int) {
+    func waitForLine(after skip: Int = 0, timeout: Double = 90, _ match: (String) -> Bool) throws -> (line: String, index: Int) {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             let lines = debugLines
             if lines.count > skip, let index = lines[skip...].firstIndex(where: match) { return (lines[index], index) }
-            if !process.isRunning {
-                throw EndToEndError(description: "saoma exited (\(process.terminationStatus)) while waiting; stderr:\n\(standardError)")
+            if !isRunning {
+                throw EndToEndError(description: "saoma exited (\(process.exitStatus ?? -1)) while waiting; stderr:\n\(standardError)")
             }
             Thread.sleep(forTimeInterval: 0.05)
         }
         throw EndToEndError(description: "timed out waiting for a debug line; stderr:\n\(standardError)")
     }
 
-    /// Waits for the process to exit; returns its status.
-    func waitForExit(timeout: Double = 20) throws -> Int32 {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        guard !process.isRunning else { throw EndToEndError(description: "saoma did not exit; stderr:\n\(standardError)") }
-        return process.terminationStatus
+    /// Waits (at most `timeout` seconds, a guard against hangs) for the app to exit; returns its status.
+    func waitForExit(timeout: Double = 60) throws -> Int32 {
+        do {
+            return try process.wait(timeout: timeout)
+        } catch {
+            throw EndToEndError(description: "saoma did not exit; stderr:\n\(standardError)")
+        }
     }
 
-    /// Runs `xdotool` with `arguments` on this display.
-    func xdotool(_ arguments: [String]) throws {
-        try runTool("/usr/bin/xdotool", arguments)
+    /// The id of a mapped window whose title is exactly `title`, once there is one (`nil` after
+    /// `timeout` seconds, a guard against hangs).
+    func window(titled title: String, timeout: Double = 30) -> String? {
+        poll(timeout: timeout) {
+            guard
+                let found = try? runToolStatus(
+                    "/usr/bin/xdotool", ["search", "--onlyvisible", "--name", "^\(title)$"], display: display.name),
+                found.status == 0
+            else { return nil }
+            return found.output.split(separator: "\n").first.map(String.init)
+        }
     }
 
-    /// Presses and releases the left button at `(x, y)` (screen points).
-    func click(x: Double, y: Double) throws {
+    /// Runs `xdotool` with `arguments` on this display; returns its standard output.
+    @discardableResult
+    func xdotool(_ arguments: [String]) throws -> String {
+        try runTool("/usr/bin/xdotool", arguments, display: display.name)
+    }
+
+    /// Moves the pointer to `(x, y)` (screen points; with no window manager the window sits at (0, 0)).
+    func movePointer(x: Double, y: Double) throws {
         try xdotool(["mousemove", String(Int(x.rounded())), String(Int(y.rounded()))])
-        Thread.sleep(forTimeInterval: 0.1)
+    }
+
+    /// Moves the pointer to `(x, y)` (screen points) and clicks the left button.
+    func click(x: Double, y: Double) throws {
+        try movePointer(x: x, y: y)
+        Thread.sleep(forTimeInterval: 0.15)
         try xdotool(["click", "1"])
     }
 
-    /// Drags with the left button from `(x, y)` by `(dx, dy)` in small steps.
+    /// Drags with the left button from `(x, y)` by `(dx, dy)` (screen points) in `steps` small steps.
     func drag(fromX x: Double, y: Double, dx: Int, dy: Int, steps: Int = 10) throws {
         let x0 = Int(x.rounded())
         let y0 = Int(y.rounded())
@@ -245,106 +232,76 @@ final class AppUnderTest {
         try xdotool(["mouseup", "1"])
     }
 
-    /// Sends a key (xdotool key name, e.g. `Escape`, `ctrl+q`).
-    func key(_ name: String) throws {
+    /// A point inside every window size the tests use (screen points).
+    static let insideWindow = (x: 300.0, y: 300.0)
+
+    /// Sends a key (xdotool key name, e.g. `Escape`, `ctrl+v`), first moving the pointer to
+    /// `pointer` when given: with no window manager, keys go to the window under the pointer.
+    func key(_ name: String, pointer: (x: Double, y: Double)? = nil) throws {
+        if let pointer {
+            try movePointer(x: pointer.x, y: pointer.y)
+            Thread.sleep(forTimeInterval: 0.1)
+        }
         try xdotool(["key", name])
     }
 
-    /// A screenshot of the whole screen (also kept as `path` when given, for diagnosis).
-    func screenshot(keepingAt keptPath: String? = nil) throws -> Screenshot {
-        let path = keptPath ?? directory.appendingPathComponent("shot-\(UUID().uuidString).ppm").path
-        try runTool("/usr/bin/import", ["-window", "root", "-depth", "8", path])
+    /// Makes a clipboard owner (`xclip -quiet`, in the foreground) offer `file` as `mimeType`.
+    func setClipboard(file: String, mimeType: String) throws {
+        guard FileManager.default.fileExists(atPath: "/usr/bin/xclip") else {
+            throw EndToEndError(description: "/usr/bin/xclip is missing: run scripts/bootstrap")
+        }
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = display.name
+        clipboardOwner?.stop()
+        clipboardOwner = try SpawnedProcess(
+            "/usr/bin/xclip", ["-quiet", "-selection", "clipboard", "-t", mimeType, "-i", file], environment: env)
+        Thread.sleep(forTimeInterval: 0.3)
+    }
+
+    /// Writes a screenshot of the whole screen as `path` (format from the extension), cropped to
+    /// the window (at (0, 0), `windowSize` pixels) when `croppedToWindow`.
+    func saveScreenshot(to path: String, croppedToWindow: Bool = false) throws {
+        var crop: [String] = []
+        if croppedToWindow, let windowSize { crop = ["-crop", "\(windowSize.width)x\(windowSize.height)+0+0", "+repage"] }
+        try runTool("/usr/bin/import", ["-window", "root", "-depth", "8"] + crop + [path], display: display.name)
+    }
+
+    /// A screenshot of the whole screen; also kept as `keepAs` (see `keep(_:as:)`), taken with the
+    /// pointer off the window so that no tooltip covers it.
+    func screenshot(keepAs: String? = nil) throws -> Screenshot {
+        let path = home.path("shot-\(UUID().uuidString).ppm")
+        if keepAs != nil {
+            try xdotool(["mousemove", "1390", "990"])
+            Thread.sleep(forTimeInterval: 0.8)
+        }
+        try saveScreenshot(to: path)
+        if let keepAs { try keep(path, as: keepAs) }
         guard let data = FileManager.default.contents(atPath: path), let shot = Screenshot(ppm: data) else {
             throw EndToEndError(description: "could not read the screenshot \(path)")
         }
         return shot
     }
 
-    private func runTool(_ tool: String, _ arguments: [String]) throws {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: tool)
-        p.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env["DISPLAY"] = display.name
-        p.environment = env
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else { throw EndToEndError(description: "\(tool) \(arguments) failed (\(p.terminationStatus))") }
+    /// Keeps the screenshot at `path`, cropped to the window, as `name` in `SAOMA_SCREENSHOT_DIR`
+    /// when that is set (`SAOMA_SCREENSHOT_DIR=docs/screenshots`), so a plain test run does not
+    /// rewrite committed files.
+    func keep(_ path: String, as name: String) throws {
+        guard let folder = ProcessInfo.processInfo.environment["SAOMA_SCREENSHOT_DIR"], let windowSize else { return }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try runTool("/usr/bin/convert", [path, "-crop", "\(windowSize.width)x\(windowSize.height)+0+0", "+repage", folder + "/" + name])
     }
 }
 
-/// An RGB screenshot.
-struct Screenshot {
-    let width: Int
-    let height: Int
-    let rgb: [UInt8]
-
-    init?(ppm data: Data) {
-        let bytes = [UInt8](data)
-        var fields: [String] = []
-        var index = 0
-        while fields.count < 4 && index < bytes.count {
-            while index < bytes.count && (bytes[index] == 32 || bytes[index] == 10) { index += 1 }
-            let start = index
-            while index < bytes.count && !(bytes[index] == 32 || bytes[index] == 10) { index += 1 }
-            fields.append(String(decoding: bytes[start..<index], as: UTF8.self))
-        }
-        index += 1
-        guard fields.count == 4, fields[0] == "P6", let w = Int(fields[1]), let h = Int(fields[2]), fields[3] == "255",
-            bytes.count - index >= w * h * 3
-        else { return nil }
-        width = w
-        height = h
-        rgb = Array(bytes[index..<(index + w * h * 3)])
-    }
-
-    /// The pixel at `(x, y)` (inside the image).
-    func pixel(x: Int, y: Int) -> (r: Int, g: Int, b: Int) {
-        let i = 3 * (y * width + x)
-        return (Int(rgb[i]), Int(rgb[i + 1]), Int(rgb[i + 2]))
-    }
-
-    /// The brightness (0…255, mean of the channels) of the pixel at `(x, y)`.
-    func brightness(x: Double, y: Double) -> Int {
-        let px = Int(x.rounded(.down))
-        let py = Int(y.rounded(.down))
-        guard px >= 0, py >= 0, px < width, py < height else { return -1 }
-        let p = pixel(x: px, y: py)
-        return (p.r + p.g + p.b) / 3
-    }
-
-    /// Whether the pixel at `(x, y)` is marker blue (the accent colour at any pulse opacity).
-    func isAccent(x: Int, y: Int) -> Bool {
-        guard x >= 0, y >= 0, x < width, y < height else { return false }
-        let p = pixel(x: x, y: y)
-        return p.b - p.r > 35 && p.b - p.g > 15
-    }
-
-    /// The centroid of accent-coloured pixels within `radius` of `(x, y)`, or `nil` when there are too few.
-    func accentCentroid(nearX x: Double, y: Double, radius: Int = 40) -> (x: Double, y: Double, count: Int)? {
-        var sx = 0.0
-        var sy = 0.0
-        var n = 0
-        let cx = Int(x.rounded())
-        let cy = Int(y.rounded())
-        for py in (cy - radius)...(cy + radius) {
-            for px in (cx - radius)...(cx + radius) where isAccent(x: px, y: py) {
-                sx += Double(px) + 0.5
-                sy += Double(py) + 0.5
-                n += 1
-            }
-        }
-        guard n >= 30 else { return nil }
-        return (sx / Double(n), sy / Double(n), n)
-    }
-}
-
-/// Parses `key=value` fields of a debug line.
+/// Parses the `key=value` fields of a debug line (values without spaces, but `text=`, always
+/// last, runs to the end of the line).
 func fields(_ line: String) -> [String: String] {
     var out: [String: String] = [:]
-    for part in line.split(separator: " ") {
+    var rest = Substring(line)
+    if let range = line.range(of: " text=") {
+        out["text"] = String(line[range.upperBound...])
+        rest = line[..<range.lowerBound]
+    }
+    for part in rest.split(separator: " ") {
         let kv = part.split(separator: "=", maxSplits: 1)
         if kv.count == 2 { out[String(kv[0])] = String(kv[1]) }
     }
@@ -354,4 +311,9 @@ func fields(_ line: String) -> [String: String] {
 /// The numbers of a comma-separated field (`rect=60.0,80.0,429.0,383.0`).
 func numbers(_ value: String?) -> [Double] {
     (value ?? "").split(separator: ",").compactMap { Double($0) }
+}
+
+/// The numbers of a size field (`view=900.0x552.0`).
+func dimensions(_ value: String?) -> [Double] {
+    (value ?? "").split(separator: "x").compactMap { Double($0) }
 }

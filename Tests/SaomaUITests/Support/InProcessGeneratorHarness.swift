@@ -57,12 +57,7 @@ enum GeneratorHarness {
     /// Runs the GLib main loop until `condition` holds or `patience` runs out; returns the condition.
     @discardableResult
     static func iterate(until condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(patience)
-        while !condition() {
-            if Date() > deadline { return false }
-            if g_main_context_iteration(nil, 0) == 0 { usleep(2000) }
-        }
-        return true
+        InProcessGtk.iterate(timeout: patience, until: condition)
     }
 
     /// Runs the main loop for `seconds` (lets GTK lay out and paint before a screenshot).
@@ -85,28 +80,8 @@ enum GeneratorHarness {
     /// GTK can answer selection requests); returns its exit status and standard output.
     static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: Data) {
         guard let path = executable(tool) else { throw HarnessError("\(tool) is not installed (scripts/bootstrap installs it)") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = display ?? ""
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        let collected = Collected()
-        output.fileHandleForReading.readabilityHandler = { handle in collected.append(handle.availableData) }
-        try process.run()
-        let finished = iterate { !process.isRunning }
-        if !finished {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            throw HarnessError("\(tool) \(arguments.joined(separator: " ")) did not finish")
-        }
-        process.waitUntilExit()
-        output.fileHandleForReading.readabilityHandler = nil
-        collected.append(output.fileHandleForReading.readDataToEndOfFile())
-        return (process.terminationStatus, collected.data)
+        let run = try runToolStatus(path, arguments, display: display ?? "") { ended in iterate(until: ended) }
+        return (run.status, run.data)
     }
 
     /// The exact payloads zbarimg reads in `path` (raw bytes, one per line, UTF-8).
@@ -146,17 +121,6 @@ enum GeneratorHarness {
     static var screenshotDirectory: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("docs/screenshots")
-    }
-
-    /// Output gathered from a pipe's handler thread.
-    private final class Collected: @unchecked Sendable {
-        private let lock = NSLock()
-        private(set) var data = Data()
-        func append(_ chunk: Data) {
-            lock.lock()
-            data.append(chunk)
-            lock.unlock()
-        }
     }
 
     /// A set-up failure with its reason.

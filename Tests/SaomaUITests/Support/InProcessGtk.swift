@@ -44,37 +44,22 @@ enum InProcessGtk {
 
     /// Starts `Xvfb -displayfd 1` and returns the display number it chose.
     private static func startXvfb() throws -> Int {
-        guard let path = ["/usr/bin/Xvfb", "/usr/local/bin/Xvfb"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            throw SetUpError("Xvfb is not installed (scripts/bootstrap installs it)")
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-terminate"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        try process.run()
-        xvfbProcessID = process.processIdentifier
+        // `-terminate`: the server ends with this process, its only lasting client.
+        let (process, line) = try SpawnedProcess.reportingFirstLine(
+            "/usr/bin/Xvfb", ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-terminate"])
+        xvfbProcessID = process.pid
         atexit {
-            if xvfbProcessID > 0 { kill(xvfbProcessID, SIGTERM) }
+            if xvfbProcessID > 0 { kill(xvfbProcessID, SIGKILL) }
         }
-        var text = ""
-        let reader = output.fileHandleForReading
-        while !text.contains("\n") {
-            let data = reader.availableData
-            if data.isEmpty { throw SetUpError("Xvfb exited before reporting its display") }
-            text += String(decoding: data, as: UTF8.self)
-        }
-        guard let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            throw SetUpError("Xvfb reported an unreadable display: \(text)")
-        }
+        guard let number = Int(line) else { throw SetUpError("Xvfb reported an unreadable display: \(line)") }
         return number
     }
 
-    /// Runs the GLib main loop until `condition` holds or `patience` runs out; returns the condition.
+    /// Runs the GLib main loop until `condition` holds or `timeout` seconds (`patience` unless
+    /// given) run out; returns the condition.
     @discardableResult
-    static func iterate(until condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(patience)
+    static func iterate(timeout: TimeInterval = patience, until condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
         while !condition() {
             if Date() > deadline { return false }
             if g_main_context_iteration(nil, 0) == 0 { usleep(2000) }
@@ -204,31 +189,9 @@ enum InProcessGtk {
     /// keeps running so GTK can answer the selection request; `nil` when xclip is missing.
     static func xclipText() -> String? {
         guard let display, FileManager.default.isExecutableFile(atPath: "/usr/bin/xclip") else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/xclip")
-        process.arguments = ["-o", "-selection", "clipboard"]
-        process.environment = ["DISPLAY": display, "PATH": "/usr/bin:/bin"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        do { try process.run() } catch { return nil }
-        final class Collected: @unchecked Sendable {
-            let lock = NSLock()
-            var data = Data()
+        let run = try? runToolStatus("/usr/bin/xclip", ["-o", "-selection", "clipboard"], display: display) { ended in iterate(until: ended)
         }
-        let collected = Collected()
-        output.fileHandleForReading.readabilityHandler = { handle in
-            let chunk = handle.availableData
-            collected.lock.lock()
-            collected.data.append(chunk)
-            collected.lock.unlock()
-        }
-        iterate { !process.isRunning }
-        output.fileHandleForReading.readabilityHandler = nil
-        collected.lock.lock()
-        defer { collected.lock.unlock() }
-        collected.data.append(output.fileHandleForReading.readDataToEndOfFile())
-        return String(decoding: collected.data, as: UTF8.self)
+        return run?.output
     }
 
     /// A start-up failure with its reason.

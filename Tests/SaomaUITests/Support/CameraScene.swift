@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import QREncoding
+import SaomaCore
+
+/// A camera scene: a grey 8-bit RGB image with QR codes at known places, written as the PPM
+/// the fake V4L2 device serves.
+struct CameraScene {
+    /// A code in the scene: its text and the square its modules cover, in camera pixels.
+    struct PlacedCode {
+        var text: String
+        var rect: SaomaCore.Rect
+    }
+
+    let width: Int
+    let height: Int
+    private(set) var rgb: [UInt8]
+    private(set) var codes: [PlacedCode] = []
+
+    init(width: Int = 1280, height: Int = 720, grey: UInt8 = 176) {
+        self.width = width
+        self.height = height
+        rgb = [UInt8](repeating: grey, count: width * height * 3)
+    }
+
+    /// Draws a QR code for `text` centred on `(centerX, centerY)` with `moduleSize` pixels per
+    /// module and a 4-module white quiet zone.
+    mutating func addCode(_ text: String, centerX: Int, centerY: Int, moduleSize: Int = 4) throws {
+        let matrix = try QREncoder.encode(.text(text), level: .medium)
+        let side = matrix.size * moduleSize
+        let x0 = centerX - side / 2
+        let y0 = centerY - side / 2
+        let quiet = 4 * moduleSize
+        for y in (y0 - quiet)..<(y0 + side + quiet) {
+            for x in (x0 - quiet)..<(x0 + side + quiet) where x >= 0 && y >= 0 && x < width && y < height {
+                let mx = (x - x0) / moduleSize
+                let my = (y - y0) / moduleSize
+                let inside = x >= x0 && y >= y0 && mx < matrix.size && my < matrix.size
+                let value: UInt8 = inside && matrix.isDark(x: mx, y: my) ? 0 : 255
+                let i = 3 * (y * width + x)
+                rgb[i] = value
+                rgb[i + 1] = value
+                rgb[i + 2] = value
+            }
+        }
+        codes.append(PlacedCode(text: text, rect: SaomaCore.Rect(x: Double(x0), y: Double(y0), width: Double(side), height: Double(side))))
+    }
+
+    /// Writes the scene as a binary PPM at `path` (atomically: written beside it, then renamed over).
+    func write(to path: String) throws {
+        var data = Data("P6\n\(width) \(height)\n255\n".utf8)
+        data.append(contentsOf: rgb)
+        let temporary = path + ".tmp"
+        try data.write(to: URL(fileURLWithPath: temporary))
+        _ = rename(temporary, path)
+    }
+}
