@@ -36,14 +36,15 @@ public struct LumaImage: Sendable, Equatable {
     public func cropped(to rect: PixelRect) -> LumaImage {
         let r = rect.clamped(width: width, height: height)
         if r == bounds { return self }
-        var out = [UInt8](repeating: 0, count: r.width * r.height)
-        pixels.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
+        // Row copies into uninitialised storage: live frames are cropped to the scan frame 30 times a second.
+        let out = [UInt8](unsafeUninitializedCapacity: r.width * r.height) { dst, count in
+            pixels.withUnsafeBufferPointer { src in
+                guard let from = src.baseAddress, let to = dst.baseAddress else { return }
                 for row in 0..<r.height {
-                    let s = (r.y + row) * width + r.x
-                    for col in 0..<r.width { dst[row * r.width + col] = src[s + col] }
+                    (to + row * r.width).update(from: from + (r.y + row) * width + r.x, count: r.width)
                 }
             }
+            count = r.width * r.height
         }
         return LumaImage(uncheckedWidth: r.width, height: r.height, pixels: out)
     }

@@ -69,6 +69,23 @@ struct LumaImageTests {
         #expect(c.pixels == [4, 5])
     }
 
+    /// (crop rectangle of a 4×3 image holding 0…11, expected width, height and pixels).
+    static let crops: [(PixelRect, Int, Int, [UInt8])] = [
+        (PixelRect(x: 1, y: 1, width: 2, height: 2), 2, 2, [5, 6, 9, 10]),
+        (PixelRect(x: 3, y: 0, width: 5, height: 5), 1, 3, [3, 7, 11]),
+        (PixelRect(x: 0, y: 2, width: 4, height: 1), 4, 1, [8, 9, 10, 11]),
+        (PixelRect(x: -2, y: -2, width: 3, height: 3), 1, 1, [0]),
+        (PixelRect(x: 10, y: 10, width: 2, height: 2), 0, 0, []),
+    ]
+
+    @Test(arguments: crops)
+    func cropCopiesTheRowsInside(rect: PixelRect, width: Int, height: Int, pixels: [UInt8]) throws {
+        let image = try #require(LumaImage(width: 4, height: 3, pixels: Array(0..<12)))
+        let c = image.cropped(to: rect)
+        #expect(c.width == width && c.height == height)
+        #expect(c.pixels == pixels)
+    }
+
     @Test func fourQuarterTurnsAreIdentity() {
         #expect(stored.rotated(quarterTurns: 4) == stored)
         #expect(stored.rotated(quarterTurns: 1).rotated(quarterTurns: 3) == stored)
