@@ -169,12 +169,13 @@ func capture(_ options: Options) {
             }
             guard count <= frameLimit else { return }
             let luma = frame.luma
-            let rgbMean = frame.rgb.map(channelMeans) ?? []
+            let rgb = frame.rgb
+            let rgbMean = rgb.map(channelMeans) ?? []
             emit([
                 "event": "frame", "sequence": Int(frame.sequence), "width": frame.width, "height": frame.height,
                 "timestamp": frame.timestamp, "left": mean(luma, x0: 0, x1: luma.width / 2),
                 "right": mean(luma, x0: luma.width / 2, x1: luma.width), "rgb": rgbMean,
-                "rgbBytes": frame.rgb?.count ?? 0, "controls": describe(capture.controls),
+                "rgbBytes": rgb?.count ?? 0, "controls": describe(capture.controls),
             ])
             if let dump { writePGM(luma, to: "\(dump)/frame-\(count).pgm") }
             if boost { capture.setLowLightBoost(true) }
@@ -225,7 +226,7 @@ func bench(_ options: Options) {
         switch event {
         case .frame(let frame):
             handled.withLock { $0 += 1 }
-            precondition(frame.rgb != nil)
+            precondition(frame.color != nil)
             if slow > 0 { Thread.sleep(forTimeInterval: slow) }
         case .problem(let problem): emit(["event": "problem", "problem": describe(problem)])
         default: break

@@ -1,22 +1,30 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 
-/// One captured camera frame, converted once for both consumers.
+/// One captured camera frame: luma for decoding, colour as the camera sent it for the preview.
 public struct VideoFrame: Sendable {
     /// The luma plane, for decoding.
     public var luma: LumaImage
-    /// Packed RGB (3 bytes per pixel, rows of `luma.width * 3` bytes) for the preview, if converted.
-    public var rgb: [UInt8]?
+    /// The colour, if any: the preview converts only the pixels it shows.
+    public var color: FrameColor?
     /// Capture time in seconds on a monotonic clock.
     public var timestamp: Double
     /// Increasing frame number since the stream started.
     public var sequence: UInt64
 
-    public init(luma: LumaImage, rgb: [UInt8]?, timestamp: Double, sequence: UInt64) {
+    public init(luma: LumaImage, color: FrameColor?, timestamp: Double, sequence: UInt64) {
         self.luma = luma
-        self.rgb = rgb
+        self.color = color
         self.timestamp = timestamp
         self.sequence = sequence
     }
+
+    /// A frame with packed RGB (3 bytes per pixel, rows packed) as its colour.
+    public init(luma: LumaImage, rgb: [UInt8]?, timestamp: Double, sequence: UInt64) {
+        self.init(luma: luma, color: rgb.map(FrameColor.rgb), timestamp: timestamp, sequence: sequence)
+    }
+
+    /// The whole frame as packed RGB (converted from YCbCr when needed), or `nil` without colour.
+    public var rgb: [UInt8]? { color?.rgb(luma: luma) }
 
     public var width: Int { luma.width }
     public var height: Int { luma.height }

@@ -187,7 +187,7 @@ final class CaptureSession {
         try device.ioctl(SAOMA_VIDIOC_QBUF, &buffer, "QBUF")
     }
 
-    /// Converts the dequeued `buffer` into a frame (luma for decoding, RGB for the preview).
+    /// Converts the dequeued `buffer` into a frame (luma for decoding, colour as sent for the preview).
     func frame(from buffer: v4l2_buffer, sequence: UInt64) -> VideoFrame? {
         let index = Int(buffer.index)
         guard buffers.indices.contains(index) else { return nil }
@@ -195,20 +195,22 @@ final class CaptureSession {
         let needed = pixelPath == .yuv420 ? width * height * 3 / 2 : bytesPerLine * height
         guard buffers[index].length >= needed else { return nil }
         let luma: [UInt8]
-        let rgb: [UInt8]
+        let color: FrameColor
         switch pixelPath {
         case .yuyv:
-            (luma, rgb) = FrameConversion.lumaAndRGB(fromYUYV: base, width: width, height: height, stride: bytesPerLine)
+            let (y, yuyv) = FrameConversion.lumaAndYUYV(fromYUYV: base, width: width, height: height, stride: bytesPerLine)
+            (luma, color) = (y, .yuyv(yuyv))
         case .yuv420, .automatic:
             luma = FrameConversion.luma(from: base, width: width, height: height, stride: width)
+            let (u, v) = FrameConversion.chromaPlanes(fromYU12: base, width: width, height: height)
             // libv4lconvert decodes JPEG to full-range YUV; other formats keep the camera's limited range.
-            let tables: YCbCrTables = ["MJPG", "JPEG"].contains(mode.pixelFormat) ? .full : .limited
-            rgb = FrameConversion.rgb(fromYU12: base, width: width, height: height, tables: tables)
+            color = .yu12(u: u, v: v, fullRange: ["MJPG", "JPEG"].contains(mode.pixelFormat))
         case .rgb24:
-            (rgb, luma) = FrameConversion.rgbAndLuma(fromRGB24: base, width: width, height: height, stride: bytesPerLine)
+            let (rgb, y) = FrameConversion.rgbAndLuma(fromRGB24: base, width: width, height: height, stride: bytesPerLine)
+            (luma, color) = (y, .rgb(rgb))
         }
         guard let image = LumaImage(width: width, height: height, pixels: luma) else { return nil }
-        return VideoFrame(luma: image, rgb: rgb, timestamp: Self.seconds(buffer.timestamp), sequence: sequence)
+        return VideoFrame(luma: image, color: color, timestamp: Self.seconds(buffer.timestamp), sequence: sequence)
     }
 
     /// Monotonic seconds of a buffer timestamp (V4L2 drivers stamp with CLOCK_MONOTONIC).

@@ -8,8 +8,9 @@ struct Detection: Sendable {
     var symbols: [Symbol]
     /// The frame they were found in, sampled for the view (the preview freezes on it).
     var preview: PreviewImage
-    /// The same frame whole, to redraw it exactly if the view changes while it is frozen.
-    var wholeFrame: PreviewImage
+    /// The same frame as captured, to redraw it exactly if the view changes while it is frozen
+    /// (converted only then).
+    var frame: VideoFrame
     /// The frame's capture time (seconds, monotonic) and number.
     var timestamp: Double
     var sequence: UInt64
@@ -168,7 +169,7 @@ final class DecodeWorker: @unchecked Sendable {
             onDetection(
                 Detection(
                     symbols: symbols.sortedInReadingOrder(), preview: PreviewImage(frame: frame, display: region.display),
-                    wholeFrame: PreviewImage(frame: frame), timestamp: frame.timestamp,
+                    frame: frame, timestamp: frame.timestamp,
                     sequence: frame.sequence, region: pixels))
         }
     }

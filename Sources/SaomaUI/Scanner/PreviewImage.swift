@@ -54,38 +54,58 @@ final class PreviewImage: @unchecked Sendable {
         let count = width * rows.count
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, count * 4))
         let frameWidth = frame.width
-        if let rgb = frame.rgb, rgb.count == frame.width * frame.height * 3 {
+        let luma = frame.luma.pixels
+        // Each shown pixel is converted once, straight from what the camera sent.
+        func fill(_ pixel: (_ x: Int, _ y: Int) -> (red: UInt8, green: UInt8, blue: UInt8)) {
+            columns.withUnsafeBufferPointer { xs in
+                for (j, y) in rows.enumerated() {
+                    var out = buffer + j * width * 4
+                    for x in xs {
+                        let p = pixel(x, y)
+                        out[0] = p.blue
+                        out[1] = p.green
+                        out[2] = p.red
+                        out[3] = 255
+                        out += 4
+                    }
+                }
+            }
+        }
+        switch frame.color {
+        case .rgb(let rgb) where rgb.count == frame.width * frame.height * 3:
             rgb.withUnsafeBufferPointer { src in
-                columns.withUnsafeBufferPointer { xs in
-                    for (j, y) in rows.enumerated() {
-                        let srcRow = y * frameWidth * 3
-                        var out = buffer + j * width * 4
-                        for x in xs {
-                            let s = srcRow + 3 * x
-                            out[0] = src[s + 2]
-                            out[1] = src[s + 1]
-                            out[2] = src[s]
-                            out[3] = 255
-                            out += 4
+                fill { x, y in
+                    let s = (y * frameWidth + x) * 3
+                    return (src[s], src[s + 1], src[s + 2])
+                }
+            }
+        case .yuyv(let yuyv) where yuyv.count == frame.width * frame.height * 2:
+            let tables = YCbCrTables.limited
+            yuyv.withUnsafeBufferPointer { src in
+                fill { x, y in
+                    let row = y * frameWidth * 2
+                    let pair = row + (x & ~1) * 2
+                    return tables.rgb(y: src[row + 2 * x], u: src[pair + 1], v: src[pair + 3])
+                }
+            }
+        case .yu12(let u, let v, let fullRange) where u.count == (frame.width / 2) * (frame.height / 2) && v.count == u.count:
+            let tables = fullRange ? YCbCrTables.full : YCbCrTables.limited
+            let half = frameWidth / 2
+            luma.withUnsafeBufferPointer { ys in
+                u.withUnsafeBufferPointer { us in
+                    v.withUnsafeBufferPointer { vs in
+                        fill { x, y in
+                            let c = (y / 2) * half + x / 2
+                            return tables.rgb(y: ys[y * frameWidth + x], u: us[c], v: vs[c])
                         }
                     }
                 }
             }
-        } else {
-            frame.luma.pixels.withUnsafeBufferPointer { src in
-                columns.withUnsafeBufferPointer { xs in
-                    for (j, y) in rows.enumerated() {
-                        let srcRow = y * frameWidth
-                        var out = buffer + j * width * 4
-                        for x in xs {
-                            let v = src[srcRow + x]
-                            out[0] = v
-                            out[1] = v
-                            out[2] = v
-                            out[3] = 255
-                            out += 4
-                        }
-                    }
+        default:
+            luma.withUnsafeBufferPointer { src in
+                fill { x, y in
+                    let g = src[y * frameWidth + x]
+                    return (g, g, g)
                 }
             }
         }

@@ -40,8 +40,8 @@ final class ScannerView {
         didSet { regionChanged() }
     }
 
-    /// The frozen frame whole (for exact redraws after the view changed), and its texture once made.
-    private var wholeFrame: PreviewImage? {
+    /// The frozen frame as captured (for exact redraws after the view changed), and its texture once made.
+    private var wholeFrame: VideoFrame? {
         didSet {
             if let wholeTexture { g_object_unref(UnsafeMutableRawPointer(wholeTexture)) }
             wholeTexture = nil
@@ -152,7 +152,7 @@ final class ScannerView {
     func present(_ detection: Detection) -> Bool {
         guard !isFrozen else { return false }
         setImage(detection.preview)
-        wholeFrame = detection.wholeFrame
+        wholeFrame = detection.frame
         let transform = self.transform
         guard chooser.present(detection.symbols, transform: transform) else { return false }
         isFrozen = true
@@ -223,7 +223,7 @@ final class ScannerView {
         if shownDisplay != nil {
             // Sampled for another view size or mirror: redraw a frozen frame exactly from the
             // whole frame; a live frame is replaced by the next one, shown stretched meanwhile.
-            if wholeTexture == nil { wholeTexture = wholeFrame?.makeTexture() }
+            if wholeTexture == nil { wholeTexture = wholeFrame.map { PreviewImage(frame: $0) }?.makeTexture() }
             guard let wholeTexture else {
                 gtk_snapshot_append_texture(snapshot, texture, &bounds)
                 return
