@@ -116,6 +116,21 @@ struct ScannerWindowTests {
         #expect(chosenAt - shownAt >= 0.25)
     }
 
+    @Test("a light-on-dark code (a phone in dark mode) is read live")
+    func invertedCodeIsRead() throws {
+        var scene = CameraScene(grey: 40)
+        try scene.addCode("dark mode", centerX: 640, centerY: 360, inverted: true)
+        let app = try cameraApp(scene)
+        #expect(try app.waitForExit() == 0)
+        #expect(app.standardOutput == "dark mode\n")
+        // Found among the first frames (negated decodes are every few frames), not by chance later.
+        let first = try #require(app.debugLines.first { $0.hasPrefix("first-frame ") })
+        let markers = try #require(app.debugLines.first { $0.hasPrefix("markers ") })
+        let firstSequence = try #require(Int(fields(first)["seq"] ?? ""))
+        let foundSequence = try #require(Int(fields(markers)["seq"] ?? ""))
+        #expect(foundSequence - firstSequence < 60, "found at frame \(foundSequence), streaming from \(firstSequence)")
+    }
+
     @Test("a code outside the frame is not reported; dragging a corner out grows the frame twice the drag and finds it")
     func codeOutsideFrameThenCornerDrag() throws {
         var scene = CameraScene()

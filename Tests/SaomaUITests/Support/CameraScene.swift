@@ -24,8 +24,8 @@ struct CameraScene {
     }
 
     /// Draws a QR code for `text` centred on `(centerX, centerY)` with `moduleSize` pixels per
-    /// module and a 4-module white quiet zone.
-    mutating func addCode(_ text: String, centerX: Int, centerY: Int, moduleSize: Int = 4) throws {
+    /// module and a 4-module white quiet zone; light modules on a black ground when `inverted`.
+    mutating func addCode(_ text: String, centerX: Int, centerY: Int, moduleSize: Int = 4, inverted: Bool = false) throws {
         let matrix = try QREncoder.encode(.text(text), level: .medium)
         let side = matrix.size * moduleSize
         let x0 = centerX - side / 2
@@ -36,7 +36,8 @@ struct CameraScene {
                 let mx = (x - x0) / moduleSize
                 let my = (y - y0) / moduleSize
                 let inside = x >= x0 && y >= y0 && mx < matrix.size && my < matrix.size
-                let value: UInt8 = inside && matrix.isDark(x: mx, y: my) ? 0 : 255
+                let dark = inside && matrix.isDark(x: mx, y: my)
+                let value: UInt8 = dark != inverted ? 0 : 255
                 let i = 3 * (y * width + x)
                 rgb[i] = value
                 rgb[i + 1] = value
