@@ -65,7 +65,7 @@ final class ImageTabController {
         guard let window else { return }
         generation += 1
         let request = generation
-        if ImageTabDebug.enabled { debugLog("photo-open t=\(monotonicSeconds()) name=\(source.name)") }
+        if debugGeometryEnabled { debugLog("photo-open t=\(monotonicSeconds()) name=\(source.name)") }
         let current = visiblePage
         if current != "photo" { pageBeforeOpen = current }
         if case .file(let path) = source { sidebarPage.addRecent(path) }
@@ -99,7 +99,7 @@ final class ImageTabController {
             isLoading = false
             photoPage.stopLoading()
             let message = error.localizedMessage
-            if ImageTabDebug.enabled { debugLog("photo-error message=\(message)") }
+            if debugGeometryEnabled { debugLog("photo-error message=\(message)") }
             showToastMessage(message)
             restorePageAfterFailure()
         }
@@ -132,7 +132,7 @@ final class ImageTabController {
     /// Another page was shown: a choice or load in progress on the photo page is dropped.
     private func pageChanged() {
         guard visiblePage != "photo" else { return }
-        if ImageTabDebug.enabled { debugLog("photo-page-left page=\(visiblePage)") }
+        if debugGeometryEnabled { debugLog("photo-page-left page=\(visiblePage)") }
         photoPage.reset()
         if isLoading {
             generation += 1

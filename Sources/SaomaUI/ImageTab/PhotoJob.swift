@@ -139,7 +139,7 @@ final class PhotoWorker: @unchecked Sendable {
             let scaled = monotonicSeconds()
             guard isCurrent(generation) else { return }
             let symbols = decode(image.luma, symbologies: symbologies)
-            if ImageTabDebug.enabled {
+            if debugGeometryEnabled {
                 debugLog(
                     "photo-stages load=\(loaded - started) scale=\(scaled - loaded) decode=\(monotonicSeconds() - scaled) size=\(image.width)x\(image.height)"
                 )

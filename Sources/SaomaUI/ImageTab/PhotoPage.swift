@@ -127,11 +127,11 @@ final class PhotoPage {
         if symbols.isEmpty {
             gtk_widget_set_visible(noCode, 1)
             gtk_widget_grab_focus(noCode)
-            if ImageTabDebug.enabled { debugLog("photo-no-code t=\(monotonicSeconds())") }
+            if debugGeometryEnabled { debugLog("photo-no-code t=\(monotonicSeconds())") }
             return
         }
         chooser.present(symbols, transform: transform)
-        if ImageTabDebug.enabled { logMarkers(symbols) }
+        if debugGeometryEnabled { logMarkers(symbols) }
     }
 
     /// Hides markers, hint, spinner and overlay (the page was left or a new photo is coming).
@@ -159,7 +159,7 @@ final class PhotoPage {
 
     private func dismissNoCode() {
         gtk_widget_set_visible(noCode, 0)
-        if ImageTabDebug.enabled { debugLog("photo-no-code-dismissed") }
+        if debugGeometryEnabled { debugLog("photo-no-code-dismissed") }
         onBack?()
     }
 
@@ -203,8 +203,8 @@ final class PhotoPage {
     // MARK: Debug log (read by the end-to-end tests and scripts/bench-image-tab)
 
     private func logGeometry() {
-        guard ImageTabDebug.enabled, !imageSize.isEmpty, !area.allocatedSize.isEmpty,
-            let origin = ImageTabDebug.screenPoint(of: area.widget)
+        guard debugGeometryEnabled, !imageSize.isEmpty, !area.allocatedSize.isEmpty,
+            let origin = screenPoint(of: area.widget)
         else { return }
         let view = area.allocatedSize
         debugLog(
@@ -215,7 +215,7 @@ final class PhotoPage {
     private func logMarkers(_ symbols: [Symbol]) {
         let rects = chooser.markers.markerRects
         debugLog("photo-markers t=\(monotonicSeconds()) count=\(rects.count)")
-        let origin = ImageTabDebug.screenPoint(of: area.widget) ?? (0, 0)
+        let origin = screenPoint(of: area.widget) ?? (0, 0)
         for (symbol, rect) in zip(symbols, rects) {
             debugLog(
                 "photo-marker x=\(origin.x + rect.center.x) y=\(origin.y + rect.center.y) size=\(rect.width) text=\(symbol.displayText)")
@@ -225,26 +225,5 @@ final class PhotoPage {
             debugLog("photo-drawn t=\(monotonicSeconds())")
             return false
         }
-    }
-}
-
-/// The image tab's debug log switch and helpers (`SAOMA_DEBUG_GEOMETRY=1`, as the scanner's).
-enum ImageTabDebug {
-    /// Whether geometry and timing lines go to stderr.
-    static let enabled = ProcessInfo.processInfo.environment["SAOMA_DEBUG_GEOMETRY"] == "1"
-
-    /// Where `widget`'s origin is on the screen, assuming the window sits at the screen's origin
-    /// (true without a window manager, as under the tests' Xvfb).
-    @MainActor
-    static func screenPoint(of widget: UnsafeMutablePointer<GtkWidget>) -> (x: Double, y: Double)? {
-        guard let native = gtk_widget_get_native(widget) else { return nil }
-        let nativeWidget = UnsafeMutableRawPointer(native).assumingMemoryBound(to: GtkWidget.self)
-        var source = graphene_point_t(x: 0, y: 0)
-        var target = graphene_point_t()
-        guard gtk_widget_compute_point(widget, nativeWidget, &source, &target) != 0 else { return nil }
-        var dx = 0.0
-        var dy = 0.0
-        gtk_native_get_surface_transform(native, &dx, &dy)
-        return (Double(target.x) + dx, Double(target.y) + dy)
     }
 }
