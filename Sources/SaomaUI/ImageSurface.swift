@@ -39,11 +39,7 @@ enum ImageSurface {
             size: graphene_size_t(width: Float(bounds.width), height: Float(bounds.height)))
         guard let cr = gtk_snapshot_append_cairo(snapshot, &rect) else { return }
         cairo_translate(cr, bounds.minX, bounds.minY)
-        cairo_scale(cr, bounds.width / width, bounds.height / height)
-        cairo_set_source_surface(cr, surface, 0, 0)
-        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
-        cairo_paint(cr)
+        paint(surface, scaledBy: (bounds.width / width, bounds.height / height), onto: cr)
         cairo_destroy(cr)
     }
 
@@ -59,15 +55,20 @@ enum ImageSurface {
             cairo_surface_destroy(scaled)
             return nil
         }
-        cairo_scale(cr, Double(width) / sourceWidth, Double(height) / sourceHeight)
-        cairo_set_source_surface(cr, surface, 0, 0)
-        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        cairo_paint(cr)
+        paint(surface, scaledBy: (Double(width) / sourceWidth, Double(height) / sourceHeight), onto: cr)
         cairo_destroy(cr)
         cairo_surface_flush(scaled)
         return scaled
+    }
+
+    /// Paints `surface` onto `cr` scaled by `scale` (cairo's good filter, edges extended).
+    private static func paint(_ surface: OpaquePointer, scaledBy scale: (x: Double, y: Double), onto cr: OpaquePointer) {
+        cairo_scale(cr, scale.x, scale.y)
+        cairo_set_source_surface(cr, surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+        cairo_paint(cr)
     }
 
     /// The key under which a surface keeps its bytes (only its address matters; never freed).

@@ -126,19 +126,8 @@ final class DecodeWorker: @unchecked Sendable {
     static func decode(
         _ image: LumaImage, in pixels: PixelRect, inverted: Bool, symbologies: Set<Symbology>, with decoder: BarcodeDecoder
     ) -> [Symbol] {
-        guard inverted else {
-            let options = DecodeOptions(symbologies: symbologies, regionOfInterest: pixels, effort: .fast)
-            return decoder.decode(image, options: options).centred(in: pixels)
-        }
-        let negative = image.cropped(to: pixels).inverted()
-        let found = decoder.decode(negative, options: DecodeOptions(symbologies: symbologies, effort: .fast))
-        let dx = Double(pixels.x)
-        let dy = Double(pixels.y)
-        return found.map { symbol in
-            var moved = symbol
-            moved.corners = symbol.corners.map { Point(x: $0.x + dx, y: $0.y + dy) }
-            return moved
-        }.centred(in: pixels)
+        let options = DecodeOptions(symbologies: symbologies, regionOfInterest: pixels, effort: .fast)
+        return decoder.decode(inverted ? image.inverted() : image, options: options).centred(in: pixels)
     }
 
     private func run() {

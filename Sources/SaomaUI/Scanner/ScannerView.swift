@@ -48,8 +48,6 @@ final class ScannerView {
         }
     }
     private var wholeTexture: OpaquePointer?
-    /// The view geometry the shown image was sampled for (`nil`: the whole frame).
-    private var shownDisplay: ScanRegion.Display?
     /// The image shown and the pixel size of its frame.
     private var shown: PreviewImage?
     /// A cairo surface over `shown`'s pixels when they were sampled for a view (owned).
@@ -200,7 +198,6 @@ final class ScannerView {
         forgetShownImage()
         shown = image
         surface = image.makeSurface()
-        shownDisplay = image.display
         if image.frameSize != imageSize {
             imageSize = image.frameSize
             regionChanged()
@@ -209,7 +206,7 @@ final class ScannerView {
     }
 
     private func drawPreview(_ snapshot: OpaquePointer, _ width: Double, _ height: Double) {
-        if let surface, let shownDisplay, shownDisplay == region?.display {
+        if let surface, let display = shown?.display, display == region?.display {
             // Already sampled through the transform for this view's device pixels: a plain copy.
             ImageSurface.draw(surface, in: SaomaRect(x: 0, y: 0, width: width, height: height), snapshot: snapshot)
             return
@@ -220,7 +217,7 @@ final class ScannerView {
         if texture == nil { texture = shown?.makeTexture() }
         guard let texture else { return }
         var exact = texture
-        if shownDisplay != nil {
+        if shown?.display != nil {
             // Sampled for another view size or mirror: redraw a frozen frame exactly from the
             // whole frame; a live frame is replaced by the next one, shown stretched meanwhile.
             if wholeTexture == nil { wholeTexture = wholeFrame.map { PreviewImage(frame: $0) }?.makeTexture() }
