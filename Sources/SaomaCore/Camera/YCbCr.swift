@@ -63,25 +63,50 @@ public enum FrameColor: Sendable {
     /// Packed RGB for a `luma.width` × `luma.height` frame (even sizes for the YCbCr cases), or
     /// `nil` when the planes do not match the size.
     public func rgb(luma: LumaImage) -> [UInt8]? {
+        withPixels(luma: luma) { Self.packed(width: luma.width, height: luma.height, $0) }
+    }
+
+    /// Calls `body` with a reader of pixel (x, y)'s colour in a `luma.width` × `luma.height`
+    /// frame, or returns `nil` without calling it when the planes do not match the size. The one
+    /// place that knows where each format keeps a pixel's components.
+    @inlinable
+    public func withPixels<Result>(
+        luma: LumaImage, _ body: (_ pixel: (_ x: Int, _ y: Int) -> (red: UInt8, green: UInt8, blue: UInt8)) -> Result
+    ) -> Result? {
         let width = luma.width
         let height = luma.height
         switch self {
         case .rgb(let rgb):
-            return rgb.count == width * height * 3 ? rgb : nil
+            guard rgb.count == width * height * 3 else { return nil }
+            return rgb.withUnsafeBufferPointer { src in
+                body { x, y in
+                    let s = (y * width + x) * 3
+                    return (src[s], src[s + 1], src[s + 2])
+                }
+            }
         case .yuyv(let yuyv):
             guard yuyv.count == width * height * 2 else { return nil }
-            let t = YCbCrTables.limited
-            return Self.packed(width: width, height: height) { x, y in
-                let pair = y * width * 2 + (x & ~1) * 2
-                return t.rgb(y: yuyv[y * width * 2 + 2 * x], u: yuyv[pair + 1], v: yuyv[pair + 3])
+            let tables = YCbCrTables.limited
+            return yuyv.withUnsafeBufferPointer { src in
+                body { x, y in
+                    let row = y * width * 2
+                    let pair = row + (x & ~1) * 2
+                    return tables.rgb(y: src[row + 2 * x], u: src[pair + 1], v: src[pair + 3])
+                }
             }
         case .yu12(let u, let v, let fullRange):
             let half = width / 2
             guard u.count == half * (height / 2), v.count == u.count else { return nil }
-            let t = fullRange ? YCbCrTables.full : YCbCrTables.limited
-            return Self.packed(width: width, height: height) { x, y in
-                let c = (y / 2) * half + x / 2
-                return t.rgb(y: luma.pixels[y * width + x], u: u[c], v: v[c])
+            let tables = fullRange ? YCbCrTables.full : YCbCrTables.limited
+            return luma.pixels.withUnsafeBufferPointer { ys in
+                u.withUnsafeBufferPointer { us in
+                    v.withUnsafeBufferPointer { vs in
+                        body { x, y in
+                            let c = (y / 2) * half + x / 2
+                            return tables.rgb(y: ys[y * width + x], u: us[c], v: vs[c])
+                        }
+                    }
+                }
             }
         }
     }

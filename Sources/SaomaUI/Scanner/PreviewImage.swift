@@ -71,37 +71,8 @@ final class PreviewImage: @unchecked Sendable {
                 }
             }
         }
-        switch frame.color {
-        case .rgb(let rgb) where rgb.count == frame.width * frame.height * 3:
-            rgb.withUnsafeBufferPointer { src in
-                fill { x, y in
-                    let s = (y * frameWidth + x) * 3
-                    return (src[s], src[s + 1], src[s + 2])
-                }
-            }
-        case .yuyv(let yuyv) where yuyv.count == frame.width * frame.height * 2:
-            let tables = YCbCrTables.limited
-            yuyv.withUnsafeBufferPointer { src in
-                fill { x, y in
-                    let row = y * frameWidth * 2
-                    let pair = row + (x & ~1) * 2
-                    return tables.rgb(y: src[row + 2 * x], u: src[pair + 1], v: src[pair + 3])
-                }
-            }
-        case .yu12(let u, let v, let fullRange) where u.count == (frame.width / 2) * (frame.height / 2) && v.count == u.count:
-            let tables = fullRange ? YCbCrTables.full : YCbCrTables.limited
-            let half = frameWidth / 2
-            luma.withUnsafeBufferPointer { ys in
-                u.withUnsafeBufferPointer { us in
-                    v.withUnsafeBufferPointer { vs in
-                        fill { x, y in
-                            let c = (y / 2) * half + x / 2
-                            return tables.rgb(y: ys[y * frameWidth + x], u: us[c], v: vs[c])
-                        }
-                    }
-                }
-            }
-        default:
+        let converted: Void? = frame.color?.withPixels(luma: frame.luma) { fill($0) }
+        if converted == nil {
             luma.withUnsafeBufferPointer { src in
                 fill { x, y in
                     let g = src[y * frameWidth + x]
