@@ -201,7 +201,7 @@ final class CaptureSession {
             let (y, yuyv) = FrameConversion.lumaAndYUYV(fromYUYV: base, width: width, height: height, stride: bytesPerLine)
             (luma, color) = (y, .yuyv(yuyv))
         case .yuv420, .automatic:
-            luma = FrameConversion.luma(from: base, width: width, height: height, stride: width)
+            luma = FrameConversion.packedRows(from: base, rowBytes: width, height: height, stride: width)
             let (u, v) = FrameConversion.chromaPlanes(fromYU12: base, width: width, height: height)
             // libv4lconvert decodes JPEG to full-range YUV; other formats keep the camera's limited range.
             color = .yu12(u: u, v: v, fullRange: ["MJPG", "JPEG"].contains(mode.pixelFormat))

@@ -2,18 +2,18 @@
 
 /// Pixel conversions for captured frames, one pass each, straight into the arrays handed on.
 enum FrameConversion {
-    /// Copies the luma plane (rows of `stride` bytes) into a packed `width * height` array.
-    static func luma(from plane: UnsafeRawPointer, width: Int, height: Int, stride: Int) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: width * height) { out, count in
+    /// Copies `height` rows of `rowBytes` bytes, `stride` bytes apart in `source`, into one
+    /// packed array (a plane, or packed pixels, as the camera sent them).
+    static func packedRows(from source: UnsafeRawPointer, rowBytes: Int, height: Int, stride: Int) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: rowBytes * height) { out, count in
             let base = out.baseAddress.unsafelyUnwrapped
-            if stride == width {
-                base.update(from: plane.assumingMemoryBound(to: UInt8.self), count: width * height)
+            let src = source.assumingMemoryBound(to: UInt8.self)
+            if stride == rowBytes {
+                base.update(from: src, count: rowBytes * height)
             } else {
-                for row in 0..<height {
-                    (base + row * width).update(from: (plane + row * stride).assumingMemoryBound(to: UInt8.self), count: width)
-                }
+                for row in 0..<height { (base + row * rowBytes).update(from: src + row * stride, count: rowBytes) }
             }
-            count = width * height
+            count = rowBytes * height
         }
     }
 
@@ -21,14 +21,11 @@ enum FrameConversion {
     /// resolution); the preview converts only the pixels it shows. `width` and `height` must be even.
     static func chromaPlanes(fromYU12 base: UnsafeRawPointer, width: Int, height: Int) -> (u: [UInt8], v: [UInt8]) {
         let count = (width / 2) * (height / 2)
-        let u = base.assumingMemoryBound(to: UInt8.self) + width * height
-        func plane(_ start: UnsafePointer<UInt8>) -> [UInt8] {
-            [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
-                out.baseAddress?.update(from: start, count: count)
-                initialized = count
-            }
-        }
-        return (plane(u), plane(u + count))
+        let u = base + width * height
+        return (
+            packedRows(from: u, rowBytes: count, height: 1, stride: count),
+            packedRows(from: u + count, rowBytes: count, height: 1, stride: count)
+        )
     }
 
     /// Luma and the packed YUYV itself (Y0 U Y1 V per pixel pair; source rows of `stride`
@@ -36,11 +33,7 @@ enum FrameConversion {
     /// shows. `width` must be even.
     static func lumaAndYUYV(fromYUYV base: UnsafeRawPointer, width: Int, height: Int, stride: Int) -> (luma: [UInt8], yuyv: [UInt8]) {
         let src = base.assumingMemoryBound(to: UInt8.self)
-        let yuyv = [UInt8](unsafeUninitializedCapacity: width * height * 2) { out, count in
-            let dst = out.baseAddress.unsafelyUnwrapped
-            for row in 0..<height { (dst + row * width * 2).update(from: src + row * stride, count: width * 2) }
-            count = width * height * 2
-        }
+        let yuyv = packedRows(from: base, rowBytes: width * 2, height: height, stride: stride)
         let luma = [UInt8](unsafeUninitializedCapacity: width * height) { out, count in
             let dst = out.baseAddress.unsafelyUnwrapped
             for row in 0..<height {
@@ -59,11 +52,7 @@ enum FrameConversion {
     /// the full-range weights give back the camera's Y values.
     static func rgbAndLuma(fromRGB24 base: UnsafeRawPointer, width: Int, height: Int, stride: Int) -> (rgb: [UInt8], luma: [UInt8]) {
         let src = base.assumingMemoryBound(to: UInt8.self)
-        let rgb = [UInt8](unsafeUninitializedCapacity: width * height * 3) { out, count in
-            let dst = out.baseAddress.unsafelyUnwrapped
-            for row in 0..<height { (dst + row * width * 3).update(from: src + row * stride, count: width * 3) }
-            count = width * height * 3
-        }
+        let rgb = packedRows(from: base, rowBytes: width * 3, height: height, stride: stride)
         let luma = [UInt8](unsafeUninitializedCapacity: width * height) { out, count in
             let dst = out.baseAddress.unsafelyUnwrapped
             for row in 0..<height {
