@@ -57,10 +57,7 @@ final class PhotoPage {
         gtk_overlay_add_overlay(OpaquePointer(widget), chooser.markers.widget)
         gtk_overlay_add_overlay(OpaquePointer(widget), chooser.hintBar)
 
-        let content = adw_button_content_new()!
-        adw_button_content_set_icon_name(gcast(content), "camera-photo-symbolic")
-        adw_button_content_set_label(gcast(content), tr("Back to Camera"))
-        gtk_button_set_child(gcast(backButton), content)
+        setButtonContent(backButton, label: tr("Back to Camera"), icon: "camera-photo-symbolic")
         gtk_widget_set_tooltip_text(backButton, tr("Back to the camera (Escape)"))
         gtk_widget_add_css_class(backButton, "photo-back")
         gtk_widget_add_css_class(backButton, "pill")

@@ -102,11 +102,7 @@ extension ResultPage {
     /// A button with an icon and a visible label (its accessible name).
     static func button(_ label: String, icon: String) -> UnsafeMutablePointer<GtkWidget> {
         let button = gtk_button_new()!
-        let content = adw_button_content_new()!
-        adw_button_content_set_icon_name(OpaquePointer(content), icon)
-        adw_button_content_set_label(OpaquePointer(content), label)
-        adw_button_content_set_use_underline(OpaquePointer(content), 0)
-        gtk_button_set_child(gcast(button), content)
+        setButtonContent(button, label: label, icon: icon)
         return button
     }
 

@@ -90,10 +90,7 @@ final class ScannerView {
         gtk_overlay_add_overlay(OpaquePointer(widget), chooser.markers.widget)
         gtk_overlay_add_overlay(OpaquePointer(widget), chooser.hintBar)
 
-        let content = created(adw_button_content_new())
-        adw_button_content_set_icon_name(gcast(content), "display-brightness-symbolic")
-        adw_button_content_set_label(gcast(content), tr("Low light"))
-        gtk_button_set_child(gcast(lowLightButton), content)
+        setButtonContent(lowLightButton, label: tr("Low light"), icon: "display-brightness-symbolic")
         gtk_widget_set_tooltip_text(lowLightButton, tr("Light up the window around the frame and raise the camera’s exposure"))
         gtk_widget_add_css_class(lowLightButton, "low-light")
         gtk_widget_add_css_class(lowLightButton, "pill")
