@@ -6,65 +6,51 @@ import SaomaCore
 struct Detection: Sendable {
     /// The codes under the scan frame, corners in camera pixels, in reading order.
     var symbols: [Symbol]
-    /// The frame they were found in, sampled for the view (the preview freezes on it).
+    /// The frame they were found in, as sampled for the preview (the preview freezes on it).
     var preview: PreviewImage
     /// The same frame as captured, to redraw it exactly if the view changes while it is frozen
     /// (converted only then).
     var frame: VideoFrame
-    /// The frame's capture time (seconds, monotonic) and number.
-    var timestamp: Double
-    var sequence: UInt64
-    /// The camera pixels that were decoded.
-    var region: PixelRect
 }
 
-/// Where the scan frame is, so the worker can decode only the camera pixels under it, and how
-/// the preview is shown, so frames can be sampled for it off the UI thread.
+/// Where the scan frame is, so only the camera pixels under it are decoded, and the viewport
+/// the preview shows frames in.
 struct ScanRegion: Sendable, Equatable {
-    /// The preview's on-screen geometry.
-    struct Display: Sendable, Equatable {
-        /// The preview's size in points.
-        var viewSize: SaomaSize
-        /// Whether the preview is mirrored.
-        var mirrored: Bool
-        /// Device pixels per point.
-        var pixelScale: Int
-    }
-
     /// The frame in view points.
     var frameInView: SaomaRect
-    /// The preview's geometry.
-    var display: Display
+    /// The preview's viewport.
+    var viewport: Viewport
     /// The symbologies to look for.
     var symbologies: Set<Symbology>
 
     /// The camera pixels under the frame for a `width` × `height` frame.
     func pixels(width: Int, height: Int) -> PixelRect {
-        let transform = ViewTransform(
-            imageSize: SaomaSize(width: Double(width), height: Double(height)), viewSize: display.viewSize, fit: .cover,
-            mirrored: display.mirrored)
-        return transform.pixelRegion(fromView: frameInView)
+        let size = SaomaSize(width: Double(width), height: Double(height))
+        return ViewTransform(imageSize: size, viewport: viewport).pixelRegion(fromView: frameInView)
     }
 }
 
 /// Decodes camera frames on a dedicated thread that owns its decoder: one decode in flight, the
 /// newest frame wins (frames arriving during a decode replace each other).
 ///
-/// `submit`, `setRegion`, `setEnabled` and `stop` are safe from any thread; `onDetection` runs on
-/// the worker thread. State is guarded by `condition`.
+/// `submit`, `discardPending` and `stop` are safe from any thread; `onDetection` runs on the
+/// worker thread. State is guarded by `condition`.
 final class DecodeWorker: @unchecked Sendable {
+    /// A frame waiting to be decoded, with its preview sample and where to look.
+    private struct Job {
+        var frame: VideoFrame
+        var preview: PreviewImage
+        var region: ScanRegion
+    }
+
     /// Called on the worker thread with every frame that had codes under the frame.
     private let onDetection: @Sendable (Detection) -> Void
     private let makeDecoder: @Sendable () -> BarcodeDecoder?
     private let condition = NSCondition()
-    private var pending: VideoFrame?
-    private var region: ScanRegion?
-    private var enabled = true
+    private var pending: Job?
     private var stopped = false
     private var finished = false
-    /// Milliseconds spent in the last decodes (for the benchmark's debug log).
-    private(set) var lastDecodeMilliseconds = 0.0
-    /// Frames decoded since the thread started (worker thread only).
+    /// Frames decoded since the thread started (written on the worker thread under `condition`).
     private var decodedFrames = 0
 
     /// Every this many frames, the frame's grey levels are negated before decoding, so light
@@ -72,6 +58,7 @@ final class DecodeWorker: @unchecked Sendable {
     /// frame; the frames in between look for dark-on-light codes as usual.
     static let invertedFrameInterval = 3
 
+    /// Starts the thread; `makeDecoder` runs on it once (the decoder is the thread's own).
     init(makeDecoder: @escaping @Sendable () -> BarcodeDecoder?, onDetection: @escaping @Sendable (Detection) -> Void) {
         self.makeDecoder = makeDecoder
         self.onDetection = onDetection
@@ -80,35 +67,26 @@ final class DecodeWorker: @unchecked Sendable {
         thread.start()
     }
 
-    /// The current region (any thread).
-    var currentRegion: ScanRegion? {
+    /// Offers `frame` (sampled for the preview as `preview`) to be decoded under `region`; it
+    /// replaces any frame still waiting.
+    func submit(_ frame: VideoFrame, preview: PreviewImage, region: ScanRegion) {
+        condition.lock()
+        pending = Job(frame: frame, preview: preview, region: region)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// How many frames have been decoded so far (any thread).
+    var framesDecoded: Int {
         condition.lock()
         defer { condition.unlock() }
-        return region
+        return decodedFrames
     }
 
-    /// Offers a frame; it replaces any frame still waiting.
-    func submit(_ frame: VideoFrame) {
+    /// Drops the frame waiting, if any (scanning paused).
+    func discardPending() {
         condition.lock()
-        if enabled && region != nil {
-            pending = frame
-            condition.signal()
-        }
-        condition.unlock()
-    }
-
-    /// Sets where to look (nil: nowhere, e.g. before the view has a size).
-    func setRegion(_ newRegion: ScanRegion?) {
-        condition.lock()
-        region = newRegion
-        condition.unlock()
-    }
-
-    /// Pauses (while results show) or resumes decoding; pausing drops the waiting frame.
-    func setEnabled(_ on: Bool) {
-        condition.lock()
-        enabled = on
-        if !on { pending = nil }
+        pending = nil
         condition.unlock()
     }
 
@@ -121,13 +99,22 @@ final class DecodeWorker: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// The codes centred in `pixels` of `image`, read with its grey levels negated when
-    /// `inverted`; corners in `image`'s pixels.
+    /// The codes centred in `pixels` of `image`, read with the grey levels of those pixels
+    /// negated when `inverted`; corners in `image`'s pixels, in reading order.
     static func decode(
         _ image: LumaImage, in pixels: PixelRect, inverted: Bool, symbologies: Set<Symbology>, with decoder: BarcodeDecoder
     ) -> [Symbol] {
-        let options = DecodeOptions(symbologies: symbologies, regionOfInterest: pixels, effort: .fast)
-        return decoder.decode(inverted ? image.inverted() : image, options: options).centred(in: pixels)
+        guard inverted else {
+            let options = DecodeOptions(symbologies: symbologies, regionOfInterest: pixels, effort: .fast)
+            return decoder.decode(image, options: options).centred(in: pixels)
+        }
+        // Crop first: only the pixels under the frame are negated.
+        let crop = image.cropped(to: pixels).inverted()
+        let options = DecodeOptions(symbologies: symbologies, regionOfInterest: crop.bounds, effort: .fast)
+        let found = decoder.decode(crop, options: options).centred(in: crop.bounds)
+        let dx = Double(pixels.clamped(width: image.width, height: image.height).x)
+        let dy = Double(pixels.clamped(width: image.width, height: image.height).y)
+        return found.map { $0.offsetBy(dx: dx, dy: dy) }
     }
 
     private func run() {
@@ -141,25 +128,20 @@ final class DecodeWorker: @unchecked Sendable {
                 condition.unlock()
                 return
             }
-            let frame = pending
+            let job = pending
             pending = nil
-            let region = self.region
             condition.unlock()
-            guard let frame, let region, let decoder else { continue }
-            let pixels = region.pixels(width: frame.width, height: frame.height)
+            guard let job, let decoder else { continue }
+            let pixels = job.region.pixels(width: job.frame.width, height: job.frame.height)
             guard !pixels.isEmpty else { continue }
-            decodedFrames += 1
-            let inverted = decodedFrames % Self.invertedFrameInterval == 0
-            let symbols = Self.decode(frame.luma, in: pixels, inverted: inverted, symbologies: region.symbologies, with: decoder)
+            let inverted = (decodedFrames + 1) % Self.invertedFrameInterval == 0
+            // The decoder returns codes in reading order: no sorting here.
+            let symbols = Self.decode(job.frame.luma, in: pixels, inverted: inverted, symbologies: job.region.symbologies, with: decoder)
             condition.lock()
-            let stillWanted = enabled && !stopped
+            decodedFrames += 1
             condition.unlock()
-            guard !symbols.isEmpty, stillWanted else { continue }
-            onDetection(
-                Detection(
-                    symbols: symbols.sortedInReadingOrder(), preview: PreviewImage(frame: frame, display: region.display),
-                    frame: frame, timestamp: frame.timestamp,
-                    sequence: frame.sequence, region: pixels))
+            guard !symbols.isEmpty else { continue }
+            onDetection(Detection(symbols: symbols, preview: job.preview, frame: job.frame))
         }
     }
 }
