@@ -5,6 +5,8 @@ import SaomaCore
 struct LaunchOptions: Equatable {
     /// Print the chosen code's text and exit 0; exit 1 when the window closes without a choice.
     var oneshot = false
+    /// Start by scanning the screen (a screenshot through the desktop portal) instead of the camera.
+    var screen = false
     /// Camera device node to use (`--device /dev/videoN`).
     var device: String?
     /// Window size in points for this run (`--window-size 800x600`), overriding the remembered size.
@@ -15,7 +17,8 @@ struct LaunchOptions: Equatable {
     var gapplicationArguments: [String] = []
 
     static func == (a: LaunchOptions, b: LaunchOptions) -> Bool {
-        a.oneshot == b.oneshot && a.device == b.device && a.files == b.files && a.windowSize?.width == b.windowSize?.width
+        a.oneshot == b.oneshot && a.screen == b.screen && a.device == b.device && a.files == b.files
+            && a.windowSize?.width == b.windowSize?.width
             && a.windowSize?.height == b.windowSize?.height
     }
 
@@ -45,6 +48,8 @@ struct LaunchOptions: Equatable {
                 onlyFiles = true
             case "--oneshot":
                 options.oneshot = true
+            case "--screen":
+                options.screen = true
             case "--device", "-d":
                 switch value(name, inline: inline) {
                 case .success(let v): options.device = v
@@ -74,6 +79,7 @@ struct LaunchOptions: Equatable {
     static let help = """
         Scanner window options:
           --oneshot               print the chosen code's text and exit (exit 1 if closed without a choice)
+          --screen                scan what is on the screen (through the desktop's screenshot portal)
           --device /dev/videoN    use this camera
           --window-size WxH       open the window at this size
           FILE...                 open these images in the Image tab

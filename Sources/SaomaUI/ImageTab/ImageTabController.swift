@@ -21,6 +21,8 @@ final class ImageTabController {
     static let spinnerDelay: UInt32 = 150
 
     private let worker = PhotoWorker()
+    /// Screenshots through the desktop portal (`ImageTabController+Screen`).
+    let screenScan = ScreenScan()
     /// Number of the newest open request; a result for any other number is stale.
     private var generation = 0
     /// The photo shown on the photo page, if any.
@@ -43,6 +45,7 @@ final class ImageTabController {
         photoPage.onBack = { [weak self] in self?.backToCamera() }
         wrapInToastOverlay(window)
         addPasteAction(window)
+        addScreenActions(window)
         addDropTarget(window)
         onNotify(UnsafeMutableRawPointer(window.mainStack), property: "visible-child-name") { [weak self] in self?.pageChanged() }
     }
