@@ -117,6 +117,8 @@ public final class ResultPage {
         case .phone(let number): return buildPhone(number, into: box)
         case .sms(let message): return buildSMS(message, into: box)
         case .geo(let location): return buildPlace(location, into: box)
+        case .event(let event): return buildText(event.source, into: box)
+        case .otp, .payment: return buildText(symbol?.text ?? "", into: box)
         case .text(let text): return buildText(text, into: box)
         }
     }
