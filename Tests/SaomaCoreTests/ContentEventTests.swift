@@ -149,4 +149,16 @@ struct ContentExportTests {
                 == true)
         #expect(ContentExport.vCardFile(payload: "MECARD:NOTE:x;;", contact: Contact(name: "", note: "x")) == nil)
     }
+
+    @Test(
+        "file names from payload titles are safe",
+        arguments: [
+            ("Team dinner", "Team dinner.ics"), ("../../etc/passwd", "etcpasswd.ics"), ("", "event.ics"), ("...", "event.ics"),
+            ("a\u{0}b\u{1B}[31m\u{202E}c", "ab[31mc.ics"), ("  .hidden", "hidden.ics"),
+            (String(repeating: "x", count: 300), String(repeating: "x", count: 60) + ".ics"),
+            ("日程/会议", "日程会议.ics"),
+        ])
+    func fileNames(_ row: (String, String)) {
+        #expect(ContentExport.fileName(row.0, fallback: "event", extension: "ics") == row.1)
+    }
 }

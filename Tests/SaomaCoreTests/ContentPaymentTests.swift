@@ -114,8 +114,9 @@ struct ContentPaymentTests {
 
     @Test("IBAN in groups of four")
     func ibanGroups() {
-        #expect(PaymentChecks.grouped("DE89370400440532013000") == "DE89 3704 0044 0532 0130 00")
-        #expect(PaymentChecks.grouped("") == "")
+        #expect("DE89370400440532013000".inGroups(of: 4) == "DE89 3704 0044 0532 0130 00")
+        #expect("94287082".inGroups(of: 3) == "942 870 82")
+        #expect("".inGroups(of: 4) == "")
     }
 
     @Test(

@@ -27,6 +27,14 @@ public struct CalendarEvent: Hashable, Sendable {
 
     /// Whether the event takes whole days (`DTSTART;VALUE=DATE:…`).
     public var isAllDay: Bool { start?.isDate ?? false }
+
+    /// The end as people say it: for all-day events the last day (iCalendar's end is the day
+    /// after), `nil` when that is the start day; otherwise `end`.
+    public var shownEnd: CalendarTime? {
+        guard isAllDay, let end else { return end }
+        let lastDay = end.adding(seconds: -86400)
+        return lastDay == start ? nil : lastDay
+    }
 }
 
 /// A date or date-time of iCalendar (RFC 5545 §3.3.4–5): floating, UTC or in a named zone.

@@ -48,3 +48,25 @@ public enum ContentExport {
         return result.hasSuffix("\r\n") ? result : result + "\r\n"
     }
 }
+
+extension ContentExport {
+    /// Longest file-name stem offered, in characters.
+    static let maximumStemLength = 60
+
+    /// A file name for saving (`Team dinner.ics`) from a payload's `title`: path separators,
+    /// control and invisible characters removed, leading dots dropped, at most 60 characters;
+    /// `fallback` when nothing is left.
+    public static func fileName(_ title: String, fallback: String, extension ext: String) -> String {
+        var stem = String.UnicodeScalarView()
+        for s in title.unicodeScalars {
+            if s == "/" || s == "\\" || s.value < 0x20 || (0x7F...0x9F).contains(s.value) || URLSafety.isInvisible(s) {
+                continue
+            }
+            if stem.isEmpty && (s == "." || s == " ") { continue }
+            stem.append(s)
+            if stem.count >= maximumStemLength { break }
+        }
+        let trimmed = ContentParser.trimmingSpace(String(stem))
+        return (trimmed.isEmpty ? fallback : trimmed) + "." + ext
+    }
+}

@@ -19,16 +19,6 @@ public enum PaymentChecks {
         String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != " " && $0 != "\t" })).uppercased()
     }
 
-    /// `text` in groups of four characters separated by spaces.
-    public static func grouped(_ text: String) -> String {
-        var out = ""
-        for (i, c) in text.enumerated() {
-            if i > 0 && i % 4 == 0 { out.append(" ") }
-            out.append(c)
-        }
-        return out
-    }
-
     /// Whether `text` is only A–Z and 0–9.
     static func isAlphanumeric(_ text: String) -> Bool {
         text.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
@@ -112,5 +102,18 @@ public enum PaymentChecks {
         let whole = String(parts[0].drop { $0 == "0" })
         guard !(whole.isEmpty && fraction == "00") else { return nil }
         return (whole.isEmpty ? "0" : whole) + "." + fraction
+    }
+}
+
+extension String {
+    /// The string in groups of `size` characters separated by spaces (IBANs, references and
+    /// secrets by four, login codes by three).
+    public func inGroups(of size: Int) -> String {
+        var out = ""
+        for (i, c) in enumerated() {
+            if i > 0 && size > 0 && i % size == 0 { out.append(" ") }
+            out.append(c)
+        }
+        return out
     }
 }

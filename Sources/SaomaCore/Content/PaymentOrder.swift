@@ -73,7 +73,7 @@ public struct PaymentOrder: Hashable, Sendable {
     }
 
     /// The IBAN in groups of four (`DE89 3704 0044 0532 0130 00`).
-    public var ibanGrouped: String { PaymentChecks.grouped(iban) }
+    public var ibanGrouped: String { iban.inGroups(of: 4) }
 }
 
 /// A problem found in a payment code, shown as a warning (its raw value is the CLI's name).
