@@ -21,7 +21,7 @@ public enum SaomaApplication {
     public static func run(arguments: [String]) -> Int32 {
         switch LaunchOptions.parse(arguments) {
         case .failure(let error):
-            FileHandle.standardError.write(Data("saoma: \(error.message)\n\(LaunchOptions.help)\n".utf8))
+            StandardStream.error.write(VisibleText.of("saoma: \(error.message) (see “saoma --help”)") + "\n")
             return 2
         case .success(let parsed):
             options = parsed
@@ -99,8 +99,7 @@ public enum SaomaApplication {
             // Closing without a choice leaves the status at 1.
             exitStatus = 1
             window.onCodeChosen = { (symbol: Symbol) in
-                FileHandle.standardOutput.write(Data((symbol.displayText + "\n").utf8))
-                exitStatus = 0
+                exitStatus = OneshotOutput.write(symbol, raw: options.raw)
                 g_application_quit(gcast(UnsafeMutableRawPointer(app)))
             }
         }
@@ -121,7 +120,7 @@ public enum SaomaApplication {
     private static func loadStyle() {
         guard !cssLoaded, let path = DataFiles.path("style.css"), let display = gdk_display_get_default() else {
             if DataFiles.path("style.css") == nil {
-                FileHandle.standardError.write(Data("saoma: style.css not found; markers will look plain\n".utf8))
+                StandardStream.error.write("saoma: style.css not found; markers will look plain\n")
             }
             return
         }
