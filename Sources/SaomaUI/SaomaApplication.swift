@@ -44,7 +44,8 @@ public enum SaomaApplication {
         }
         // GApplication sees only the program name and the files: the options were parsed above.
         var argv = ([CommandLine.arguments.first ?? "saoma"] + options.gapplicationArguments + (options.oneshot ? [] : options.files)).map {
-            strdup($0)
+            // File names go to GApplication byte for byte, even when they are not UTF-8.
+            strdup(RawArgument.bytes(of: $0).map { CChar(bitPattern: $0) } + [0])
         }
         defer { argv.forEach { free($0) } }
         let status = g_application_run(gcast(appPointer), Int32(argv.count), &argv)
