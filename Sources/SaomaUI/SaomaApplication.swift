@@ -21,7 +21,7 @@ public enum SaomaApplication {
     public static func run(arguments: [String]) -> Int32 {
         switch LaunchOptions.parse(arguments) {
         case .failure(let error):
-            FileHandle.standardError.write(Data("saoma: \(error.message)\n\(LaunchOptions.help)\n".utf8))
+            StandardStream.error.write(VisibleText.of("saoma: \(error.message) (see “saoma --help”)") + "\n")
             return 2
         case .success(let parsed):
             options = parsed
@@ -46,7 +46,8 @@ public enum SaomaApplication {
         }
         // GApplication sees only the program name and the files: the options were parsed above.
         var argv = ([CommandLine.arguments.first ?? "saoma"] + options.gapplicationArguments + (options.oneshot ? [] : options.files)).map {
-            strdup($0)
+            // File names go to GApplication byte for byte, even when they are not UTF-8.
+            strdup(RawArgument.bytes(of: $0).map { CChar(bitPattern: $0) } + [0])
         }
         defer { argv.forEach { free($0) } }
         let status = g_application_run(gcast(appPointer), Int32(argv.count), &argv)
@@ -101,8 +102,7 @@ public enum SaomaApplication {
             // Closing without a choice leaves the status at 1.
             exitStatus = 1
             window.onCodeChosen = { (symbol: Symbol) in
-                FileHandle.standardOutput.write(Data((symbol.displayText + "\n").utf8))
-                exitStatus = 0
+                exitStatus = OneshotOutput.write(symbol, raw: options.raw)
                 g_application_quit(gcast(UnsafeMutableRawPointer(app)))
             }
         }
@@ -148,7 +148,7 @@ public enum SaomaApplication {
     private static func loadStyle() {
         guard !cssLoaded, let path = DataFiles.path("style.css"), let display = gdk_display_get_default() else {
             if DataFiles.path("style.css") == nil {
-                FileHandle.standardError.write(Data("saoma: style.css not found; markers will look plain\n".utf8))
+                StandardStream.error.write("saoma: style.css not found; markers will look plain\n")
             }
             return
         }

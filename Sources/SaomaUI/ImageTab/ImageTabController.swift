@@ -218,7 +218,8 @@ final class ImageTabController {
     /// Shows `message` in a toast (seconds on screen: libadwaita's default).
     func showToastMessage(_ message: String) {
         guard let toastOverlay else { return }
-        let toast = adw_toast_new(message)
+        // The title is markup: file names and loader messages are escaped to show literally.
+        let toast = adw_toast_new(Markup.escaped(message))
         adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH)
         adw_toast_overlay_add_toast(gcast(toastOverlay), toast)
     }
