@@ -126,10 +126,11 @@ public enum SaomaApplication {
         case .cancelled:
             exitStatus = 1
         case .unavailable:
-            FileHandle.standardError.write(Data("saoma: \(ScreenScan.unavailableMessage)\n".utf8))
+            StandardStream.error.write("saoma: \(ScreenScan.unavailableMessage)\n")
             exitStatus = 2
         case .failed(let reason):
-            FileHandle.standardError.write(Data("saoma: the screen could not be taken: \(reason)\n".utf8))
+            // The reason comes from the bus: shown with its control characters made visible.
+            StandardStream.error.write("saoma: the screen could not be taken: \(VisibleText.of(reason))\n")
             exitStatus = 2
         }
         g_application_quit(app)
