@@ -25,10 +25,13 @@ public struct ImageLoader: Sendable {
     public var budget: MemoryBudget?
 
     /// Bytes of memory reserved per pixel while an image is loaded and decoded: the pixbuf (up to
-    /// 4), its EXIF-rotated copy (4), the luma image (1), the decoders' work images (2);
-    /// display pixels add 4 more.
-    static let bytesPerPixel = 11
-    static let displayBytesPerPixel = 4
+    /// 4), the luma image (1) and its upright copy (1); the decoders' work images fit in the
+    /// pixbuf's place once it is freed. Measured: a 99-megapixel RGBA PNG peaks at 516 MB
+    /// resident in `saoma scan` (docs/BENCHMARKS.md, "Memory").
+    static let bytesPerPixel = 6
+    /// Bytes per pixel added when display pixels are wanted: the upright colour copy (4) and the
+    /// display copy (4), less the upright luma copy not made then (1).
+    static let displayBytesPerPixel = 7
 
     /// Bytes fed to gdk-pixbuf per write, so an oversized header stops the load early.
     private static let chunkSize = 64 * 1024
@@ -216,12 +219,18 @@ public struct ImageLoader: Sendable {
             throw .damaged(name, reason: "only \(box.rowsDecoded) of \(gdk_pixbuf_get_height(stored)) rows present")
         }
         let orientation = ImageOrientation(exifValue: Self.orientationOption(stored))
+        if !wantDisplay {
+            // Luma straight from the stored pixels, then turned upright at one byte per pixel
+            // (a rotated colour copy of a 100-megapixel photo would cost 400 MB more).
+            return LoadedImage(
+                luma: PixbufPixels(stored).luma().oriented(orientation), display: nil, orientation: orientation,
+                reservation: box.reservation)
+        }
         // apply_embedded_orientation returns a new reference (transfer full), possibly to `stored`.
         guard let upright = gdk_pixbuf_apply_embedded_orientation(stored) else { throw .damaged(name, reason: "no image was decoded") }
         defer { g_object_unref(UnsafeMutableRawPointer(upright)) }
         let pixels = PixbufPixels(upright)
-        return LoadedImage(
-            luma: pixels.luma(), display: wantDisplay ? pixels.display() : nil, orientation: orientation, reservation: box.reservation)
+        return LoadedImage(luma: pixels.luma(), display: pixels.display(), orientation: orientation, reservation: box.reservation)
     }
 
     /// Throws `.tooLarge` once the loader has announced a size above the limit.
