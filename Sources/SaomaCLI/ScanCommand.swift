@@ -182,7 +182,9 @@ public struct ScanCommand: Sendable {
             DispatchQueue.concurrentPerform(iterations: workers) { _ in
                 // One decoder per worker thread: decoders are not shared.
                 let decoder = ZBarDecoder()
-                let loader = ImageLoader()
+                // Every worker reserves its pixels from the one process-wide budget, so the memory in
+                // flight stays bounded whatever the number of cores.
+                let loader = ImageLoader(budget: .images)
                 while let index = queue.claim() {
                     let result = scanOne(files[index], loader: loader, decoder: decoder, options: options)
                     queue.deliver(result, at: index, report: report)
