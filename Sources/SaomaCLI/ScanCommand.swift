@@ -28,6 +28,8 @@ public struct ScanCommand: Sendable {
         public var region: PixelRect?
         /// Decode each image this many times and print the CPU time per decode (benchmarks).
         public var repeatCount = 1
+        /// Add every code read to the scan history (`--record`).
+        public var record = false
 
         public init() {}
     }
@@ -62,6 +64,8 @@ public struct ScanCommand: Sendable {
                 onlyFiles = true
             case "--json":
                 options.json = true
+            case "--record":
+                options.record = true
             case "-h", "--help":
                 options.showHelp = true
             case "--formats", "-f":
@@ -141,6 +145,10 @@ public struct ScanCommand: Sendable {
             ConsoleOutput.out(format(result, json: options.json, manyFiles: options.files.count > 1))
             if let error = result.error, !options.json { ConsoleOutput.error("saoma scan: \(error)") }
             results.append(result)
+        }
+        if options.record, let failure = HistoryCommand.record(results) {
+            ConsoleOutput.error("saoma scan: " + HistoryTerminalText.safe(failure))
+            return exitError
         }
         return exitStatus(for: results)
     }
