@@ -167,3 +167,10 @@ extension HistoryStore {
         return out
     }
 }
+
+extension HistoryStore {
+    /// Copies the write-ahead log into the database file and empties it (for measuring its size).
+    public func checkpoint() throws(HistoryStoreError) {
+        try locked { db throws(SQLiteError) in try db.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
+    }
+}

@@ -69,7 +69,9 @@ public final class HistoryStore: @unchecked Sendable {
             notices.append(.newerSchema(version: version))
         } else if !isReadOnly {
             do {
-                try connection.execute("PRAGMA journal_mode = WAL")
+                // WAL with synchronous NORMAL: a commit is not flushed until the next checkpoint, so
+                // a power cut may lose the last scans, but never damages the file.
+                try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
                 if version < HistorySchema.currentVersion { try HistorySchema.migrate(connection) }
             } catch {
                 throw HistoryStoreError(error)

@@ -21,6 +21,8 @@ public enum HistoryCommand {
         case importFile(path: String)
         case clear
         case help
+        /// Hidden: `--benchmark ROWS` for `scripts/bench-history`.
+        case benchmark(rows: Int)
     }
 
     /// A failure with its one-line message.
@@ -88,6 +90,11 @@ public enum HistoryCommand {
                 index += 1
                 switch argument {
                 case "--json": json = true
+                case "--benchmark":
+                    guard index < arguments.count, let n = Int(arguments[index]), n > 0 else {
+                        throw Failure("--benchmark needs a positive number of rows")
+                    }
+                    return .benchmark(rows: n)
                 case "-h", "--help": return .help
                 case "--search":
                     guard index < arguments.count else { throw Failure(tr("--search needs a text")) }
@@ -134,6 +141,15 @@ public enum HistoryCommand {
     }
 
     static func perform(_ action: Action, databasePath: String) throws(Failure) {
+        if case .benchmark(let rows) = action {
+            guard !FileManager.default.fileExists(atPath: databasePath) else { throw Failure("--benchmark needs an empty XDG_DATA_HOME") }
+            do {
+                try HistoryBenchmark.run(rows: rows, databasePath: databasePath)
+            } catch {
+                throw Failure("\(error)")
+            }
+            return
+        }
         let store = try openStore(databasePath)
         do {
             switch action {
@@ -150,7 +166,7 @@ public enum HistoryCommand {
                         + tr("({skipped} already there)", ["skipped": "\(skipped)"]) + "\n")
             case .clear:
                 try store.clear()
-            case .help:
+            case .help, .benchmark:
                 break
             }
         } catch let error as HistoryStoreError {
