@@ -30,6 +30,7 @@ public enum SaomaApplication {
         // defaults that cost about a fifth of the app's CPU in page faults (scripts/bench-scanner).
         saoma_reuse_frame_sized_allocations()
         ImageTab.install(openingAtStart: options.oneshot ? options.files : [])
+        HistoryTab.install()
         // --oneshot runs apart from any running instance, so scripts and tests are independent.
         let flags = options.oneshot ? G_APPLICATION_NON_UNIQUE : G_APPLICATION_HANDLES_OPEN
         let app = created(adw_application_new(applicationID, flags))

@@ -76,3 +76,32 @@ struct HistoryRulesTests {
         #expect(tally.counted == [b])
     }
 }
+
+@Suite("History days")
+struct HistoryDaysTests {
+    @Test(
+        "a time's local day follows the offset",
+        arguments: [
+            (ms: Int64(0), offset: 0, day: Int64(0)),
+            (86_399_999, 0, 0),
+            (86_400_000, 0, 1),
+            (82_800_000, 3600, 1),  // 23:00 UTC is the next day in UTC+1
+            (3_600_000, -7200, -1),  // 01:00 UTC is the day before in UTC-2
+        ])
+    func dayNumber(ms: Int64, offset: Int, day: Int64) {
+        #expect(HistoryDays.day(milliseconds: ms, utcOffsetSeconds: offset) == day)
+    }
+
+    @Test("newest-first rows fall into one section per day")
+    func sections() {
+        let hour: Int64 = 3_600_000
+        let records = [50, 49, 30, 23, 2].map {
+            HistoryRecord(timeMilliseconds: $0 * hour, source: .camera, format: "QR", text: "\($0)", bytes: [])
+        }
+        let utc = HistoryDays.sections(records, utcOffsetSeconds: { _ in 0 })
+        #expect(utc.map(\.day) == [2, 1, 0])
+        #expect(utc.map { $0.records.map(\.text) } == [["50", "49"], ["30"], ["23", "2"]])
+        let beijing = HistoryDays.sections(records, utcOffsetSeconds: { _ in 8 * 3600 })
+        #expect(beijing.map { $0.records.map(\.text) } == [["50", "49"], ["30", "23"], ["2"]])
+    }
+}
