@@ -27,6 +27,8 @@ final class ImageTabController {
     private var generation = 0
     /// The photo shown on the photo page, if any.
     private var currentPhoto: LoadedPhoto?
+    /// Where the newest photo came from (a file, a drop, the clipboard).
+    private var currentSource: PhotoSource?
     /// The codes of `currentPhoto`, once decoded.
     private var currentSymbols: [Symbol]?
     /// The main page shown before the pending request (restored when it fails).
@@ -41,7 +43,7 @@ final class ImageTabController {
         window.addMainPage(.photo, widget: photoPage.widget)
         window.sidebar.addPage(name: "image", title: tr("Image"), iconName: "image-x-generic-symbolic", widget: sidebarPage.widget)
         sidebarPage.onOpenRecent = { [weak self] path in self?.open(.file(path)) }
-        photoPage.chooser.onChosen = { [weak self] symbol in self?.window?.showResult(symbol) }
+        photoPage.chooser.onChosen = { [weak self] symbol in self?.window?.showResult(symbol, origin: self?.currentSource?.codeOrigin) }
         photoPage.onBack = { [weak self] in self?.backToCamera() }
         wrapInToastOverlay(window)
         addPasteAction(window)
@@ -68,6 +70,7 @@ final class ImageTabController {
         guard let window else { return }
         generation += 1
         let request = generation
+        currentSource = source
         if debugGeometryEnabled { debugLog("photo-open t=\(monotonicSeconds()) name=\(source.name)") }
         let current = visiblePage
         if let current, current != .photo { pageBeforeOpen = current }
