@@ -62,8 +62,8 @@ extension GenerateArguments {
             lon = parts[1]
             if parts.count == 3 { alt = parts[2] }
         }
-        guard !lat.isEmpty else { throw .content(.missingField("lat")) }
-        guard !lon.isEmpty else { throw .content(.missingField("lon")) }
+        guard !lat.isEmpty else { throw .content(.missingField(.latitude)) }
+        guard !lon.isEmpty else { throw .content(.missingField(.longitude)) }
         guard let latitude = Double(lat.trimmingCharacters(in: .whitespaces)) else {
             throw .usage(.invalidValue(option: "--lat", value: lat))
         }

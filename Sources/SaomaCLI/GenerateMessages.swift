@@ -109,7 +109,7 @@ enum GenerateMessages {
 
     static func message(for content: ContentTemplateError) -> String {
         switch content {
-        case .missingField(let field): return String(format: tr("the %@ is missing"), fieldName(field))
+        case .missingField(let field): return String(format: tr("the %@ is missing"), CLIFieldNames.name(field))
         case .invalidField(let field, let value, let reason):
             let why: String
             switch reason {
@@ -118,23 +118,7 @@ enum GenerateMessages {
             case .outOfRange: why = tr("latitude must be −90…90 and longitude −180…180")
             case .notAnAddress: why = tr("an e-mail address needs an @")
             }
-            return String(format: tr("invalid %@ “%@”: %@"), fieldName(field), VisibleText.shortened(value), why)
-        }
-    }
-
-    /// A field's name as people read it in a message.
-    static func fieldName(_ field: String) -> String {
-        switch field {
-        case "ssid": tr("network name (SSID)")
-        case "password": tr("password")
-        case "name": tr("name")
-        case "to": tr("recipient address")
-        case "number": tr("phone number")
-        case "url": tr("URL")
-        case "lat", "latitude": tr("latitude")
-        case "lon", "longitude": tr("longitude")
-        case "altitude": tr("altitude")
-        default: field
+            return String(format: tr("invalid %@ “%@”: %@"), CLIFieldNames.name(field), VisibleText.shortened(value), why)
         }
     }
 

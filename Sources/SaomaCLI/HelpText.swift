@@ -12,11 +12,14 @@ public var mainHelpText: String {
           saoma generate TEXT -o OUT.png|OUT.svg [OPTION…]
                                            write a QR code (see “saoma generate --help”)
           saoma devices                    list the cameras Saoma can use
+          saoma history [--json] [--search TEXT] [--limit N]
+                                           the codes scanned, newest first (see “saoma history --help”)
 
         Window options:
           --oneshot        scan once, print the chosen code's text and exit
                            (exit 1 when the window is closed without a choice)
           --raw            with --oneshot: print the code's exact bytes, controls included
+          --screen         scan what is on the screen (through the desktop's screenshot portal)
           --device PATH    use this camera (for example /dev/video2)
 
         Other options:
@@ -53,6 +56,7 @@ extension ScanCommand {
               --effort fast|thorough
                                 “thorough” (default) tries extra passes (thresholds, scales,
                                 sharpening, inverted); “fast” is the live camera's single pass
+              --record          add every code read to the scan history (“saoma history”)
               --repeat N        benchmark: decode each image N times on one core and print the
                                 CPU milliseconds per decode instead of the codes
               -h, --help        show this help

@@ -34,6 +34,8 @@ public struct ScanCommand: Sendable {
         public var region: PixelRect?
         /// Decode each image this many times and print the CPU time per decode (benchmarks).
         public var repeatCount = 1
+        /// Add every code read to the scan history (`--record`).
+        public var record = false
 
         public init() {}
     }
@@ -70,6 +72,8 @@ public struct ScanCommand: Sendable {
                 options.json = true
             case "--raw":
                 options.raw = true
+            case "--record":
+                options.record = true
             case "-h", "--help":
                 options.showHelp = true
             case "--formats", "-f":
@@ -163,6 +167,10 @@ public struct ScanCommand: Sendable {
             if let error = result.error, !options.json { ConsoleOutput.error("saoma scan: \(error)") }
             results.append(result)
         }
+        if options.record, let failure = HistoryCommand.record(results) {
+            ConsoleOutput.error("saoma scan: " + HistoryTerminalText.safe(failure))
+            return exitError
+        }
         return exitStatus(for: results)
     }
 
@@ -182,7 +190,9 @@ public struct ScanCommand: Sendable {
             DispatchQueue.concurrentPerform(iterations: workers) { _ in
                 // One decoder per worker thread: decoders are not shared.
                 let decoder = ZBarDecoder()
-                let loader = ImageLoader()
+                // Every worker reserves its pixels from the one process-wide budget, so the memory in
+                // flight stays bounded whatever the number of cores.
+                let loader = ImageLoader(budget: .images)
                 while let index = queue.claim() {
                     let result = scanOne(files[index], loader: loader, decoder: decoder, options: options)
                     queue.deliver(result, at: index, report: report)

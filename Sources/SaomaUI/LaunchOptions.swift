@@ -5,6 +5,8 @@ import SaomaCore
 struct LaunchOptions: Equatable {
     /// Print the chosen code's text and exit 0; exit 1 when the window closes without a choice.
     var oneshot = false
+    /// Start by scanning the screen (a screenshot through the desktop portal) instead of the camera.
+    var screen = false
     /// With `--oneshot`: print the chosen code's bytes exactly instead of a terminal-safe line.
     var raw = false
     /// Camera device node to use (`--device /dev/videoN`).
@@ -17,7 +19,8 @@ struct LaunchOptions: Equatable {
     var gapplicationArguments: [String] = []
 
     static func == (a: LaunchOptions, b: LaunchOptions) -> Bool {
-        a.oneshot == b.oneshot && a.raw == b.raw && a.device == b.device && a.files == b.files && a.windowSize?.width == b.windowSize?.width
+        a.oneshot == b.oneshot && a.screen == b.screen && a.raw == b.raw && a.device == b.device && a.files == b.files
+            && a.windowSize?.width == b.windowSize?.width
             && a.windowSize?.height == b.windowSize?.height
     }
 
@@ -50,6 +53,8 @@ struct LaunchOptions: Equatable {
                 onlyFiles = true
             case "--oneshot":
                 options.oneshot = true
+            case "--screen":
+                options.screen = true
             case "--raw":
                 options.raw = true
             case "--device", "-d":

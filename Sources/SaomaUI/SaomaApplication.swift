@@ -29,7 +29,10 @@ public enum SaomaApplication {
         // Preview frames allocate and free buffers of 1–3 MB 30 times a second: with glibc's
         // defaults that cost about a fifth of the app's CPU in page faults (scripts/bench-scanner).
         saoma_reuse_frame_sized_allocations()
-        ImageTab.install(openingAtStart: options.oneshot ? options.files : [])
+        ImageTab.install(
+            openingAtStart: options.oneshot ? options.files : [], scanningScreenAtStart: options.screen,
+            onScreenFinished: { outcome in screenFinished(outcome) })
+        HistoryTab.install()
         // --oneshot runs apart from any running instance, so scripts and tests are independent.
         let flags = options.oneshot ? G_APPLICATION_NON_UNIQUE : G_APPLICATION_HANDLES_OPEN
         let app = created(adw_application_new(applicationID, flags))
@@ -104,8 +107,34 @@ public enum SaomaApplication {
                 g_application_quit(gcast(UnsafeMutableRawPointer(app)))
             }
         }
-        window.present(device: options.device)
+        if options.screen {
+            // The window shows once the screen is taken (ImageTab starts the screenshot).
+            window.startCamera(device: options.device)
+        } else {
+            window.present(device: options.device)
+        }
         return window
+    }
+
+    /// `saoma --screen --oneshot` ends when there is no screenshot to choose from: exit 1 after a
+    /// cancel, 2 (with the reason on stderr) when there is no portal or it failed.
+    @MainActor
+    private static func screenFinished(_ outcome: ScreenshotOutcome) {
+        guard options.oneshot, let app = g_application_get_default() else { return }
+        switch outcome {
+        case .taken:
+            return
+        case .cancelled:
+            exitStatus = 1
+        case .unavailable:
+            StandardStream.error.write("saoma: \(ScreenScan.unavailableMessage)\n")
+            exitStatus = 2
+        case .failed(let reason):
+            // The reason comes from the bus: shown with its control characters made visible.
+            StandardStream.error.write("saoma: the screen could not be taken: \(VisibleText.of(reason))\n")
+            exitStatus = 2
+        }
+        g_application_quit(app)
     }
 
     @MainActor

@@ -22,6 +22,8 @@ case .scan(let arguments):
     exit(ScanCommand.run(arguments: arguments))
 case .devices(let arguments):
     exit(DevicesCommand.run(arguments))
+case .history(let arguments):
+    exit(HistoryCommand.run(arguments))
 case .help:
     ConsoleOutput.out(mainHelpText)
 }
