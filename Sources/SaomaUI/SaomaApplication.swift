@@ -49,6 +49,7 @@ public enum SaomaApplication {
         }
         defer { argv.forEach { free($0) } }
         let status = g_application_run(gcast(appPointer), Int32(argv.count), &argv)
+        HistoryTab.finishWriting()
         // Write remembered settings (window size, frame size…) before the process exits.
         g_settings_sync()
         return status != 0 ? status : exitStatus

@@ -41,6 +41,12 @@ public enum HistoryTab {
         }
     }
 
+    /// Waits until the history's pending writes are done (before the process exits, e.g. after
+    /// `--oneshot` printed its code).
+    public static func finishWriting() {
+        recorder.waitUntilIdle()
+    }
+
     private static func addAction(_ name: String, to window: SaomaWindow, _ body: @escaping @MainActor () -> Void) {
         let action = created(g_simple_action_new(name, nil))
         onActivate(UnsafeMutableRawPointer(action)) { _ in body() }
