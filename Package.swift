@@ -20,6 +20,7 @@ let package = Package(
         .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CV4L2", pkgConfig: "libv4l2", providers: [.apt(["libv4l-dev"])]),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        .systemLibrary(name: "CPortal", pkgConfig: "libportal-gtk4", providers: [.apt(["libportal-gtk4-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         // Pure Swift: geometry, images, symbols, content parsing, frame model, policies.
@@ -31,13 +32,15 @@ let package = Package(
         .target(name: "V4L2Capture", dependencies: ["SaomaCore", "CV4L2"]),
         .target(name: "PixbufIO", dependencies: ["SaomaCore", "CGdkPixbuf", "GLibSwift"]),
         .target(name: "GLibSwift", dependencies: ["CGtk"]),
+        .target(name: "DesktopPortal", dependencies: ["SaomaCore", "CPortal"]),
         .target(name: "SQLiteHistory", dependencies: ["SaomaCore", "CSQLite", "GLibSwift"]),
 
         // Front ends.
         .target(
             name: "SaomaUI",
             dependencies: [
-                "SaomaCore", "ZBarDecoding", "QREncoding", "V4L2Capture", "PixbufIO", "GLibSwift", "SQLiteHistory", "CGtk",
+                "SaomaCore", "ZBarDecoding", "QREncoding", "V4L2Capture", "PixbufIO", "GLibSwift", "SQLiteHistory", "DesktopPortal",
+                "CGtk",
             ]
         ),
         .target(

@@ -2,7 +2,7 @@
 import SaomaCore
 
 /// JSON lines for `saoma scan --json`, in barcode-bench's contract:
-/// `{"file", "symbols": [{"format", "text", "bytes_hex" (when not UTF-8), "corners"}], "error"}`.
+/// `{"file", "symbols": [{"format", "text", "bytes_hex" (when not UTF-8), "corners", "content"}], "error"}`.
 enum ScanJSON {
     /// One JSON object (no trailing newline) for a file's result.
     static func line(for result: ScanCommand.FileResult) -> String {
@@ -12,7 +12,8 @@ enum ScanJSON {
             out += "{\"format\":" + quoted(symbol.format.name)
             out += ",\"text\":" + (symbol.text.map(quoted) ?? "null")
             if !symbol.isUTF8Text { out += ",\"bytes_hex\":" + quoted(Symbol.hex(symbol.bytes)) }
-            out += ",\"corners\":[" + symbol.corners.map { "[\(number($0.x)),\(number($0.y))]" }.joined(separator: ",") + "]}"
+            out += ",\"corners\":[" + symbol.corners.map { "[\(number($0.x)),\(number($0.y))]" }.joined(separator: ",") + "]"
+            out += ",\"content\":" + content(of: symbol.text).text + "}"
         }
         out += "]"
         if let error = result.error { out += ",\"error\":" + quoted(error) }

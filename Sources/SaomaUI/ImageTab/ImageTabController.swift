@@ -21,6 +21,8 @@ final class ImageTabController {
     static let spinnerDelay: UInt32 = 150
 
     private let worker = PhotoWorker()
+    /// Screenshots through the desktop portal (`ImageTabController+Screen`).
+    let screenScan = ScreenScan()
     /// Number of the newest open request; a result for any other number is stale.
     private var generation = 0
     /// The photo shown on the photo page, if any.
@@ -45,6 +47,7 @@ final class ImageTabController {
         photoPage.onBack = { [weak self] in self?.backToCamera() }
         wrapInToastOverlay(window)
         addPasteAction(window)
+        addScreenActions(window)
         addDropTarget(window)
         onNotify(UnsafeMutableRawPointer(window.mainStack), property: "visible-child-name") { [weak self] in self?.pageChanged() }
     }
@@ -218,7 +221,8 @@ final class ImageTabController {
     /// Shows `message` in a toast (seconds on screen: libadwaita's default).
     func showToastMessage(_ message: String) {
         guard let toastOverlay else { return }
-        let toast = adw_toast_new(message)
+        // The title is markup: file names and loader messages are escaped to show literally.
+        let toast = adw_toast_new(Markup.escaped(message))
         adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH)
         adw_toast_overlay_add_toast(gcast(toastOverlay), toast)
     }

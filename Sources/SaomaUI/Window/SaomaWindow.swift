@@ -90,6 +90,12 @@ public final class SaomaWindow {
     /// Presents the window and starts the camera (`device` overrides the remembered camera).
     func present(device: String?) {
         gtk_window_present(gcast(window))
+        startCamera(device: device)
+    }
+
+    /// Starts the camera without showing the window (`saoma --screen` shows it once the screen
+    /// is taken).
+    func startCamera(device: String?) {
         live.start(preferring: device ?? settings.string("camera"))
     }
 
