@@ -289,7 +289,7 @@ public final class HistoryPage {
         recorder.read(remove) { [weak self] removed in
             guard let self, let removed, !removed.isEmpty else { return }
             self.refresh()
-            let toast = created(adw_toast_new(Self.markupEscaped(tr("Code deleted"))))
+            let toast = created(adw_toast_new(Markup.escaped(tr("Code deleted"))))
             adw_toast_set_button_label(toast, tr("_Undo"))
             onSimpleSignal(UnsafeMutableRawPointer(toast), "button-clicked") { [weak self] in
                 self?.recorder.write { store throws(HistoryStoreError) in try store.restore(removed) }
@@ -343,14 +343,7 @@ public final class HistoryPage {
 
     /// Shows `message` (plain text) in a toast over the page.
     public func showToast(_ message: String) {
-        let toast = created(adw_toast_new(Self.markupEscaped(message)))
+        let toast = created(adw_toast_new(Markup.escaped(message)))
         adw_toast_overlay_add_toast(gcast(widget), toast)
-    }
-
-    /// Toast titles are Pango markup in libadwaita 1.2: escape every message (file names inside).
-    static func markupEscaped(_ text: String) -> String {
-        guard let escaped = g_markup_escape_text(text, -1) else { return "" }
-        defer { g_free(escaped) }
-        return String(cString: escaped)
     }
 }
