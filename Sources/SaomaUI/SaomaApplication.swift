@@ -32,7 +32,7 @@ public enum SaomaApplication {
         ImageTab.install(
             openingAtStart: options.oneshot ? options.files : [], scanningScreenAtStart: options.screen,
             onScreenFinished: { outcome in screenFinished(outcome) })
-        HistoryTab.install()
+        HistoryTab.install(continuousAtStart: options.continuous)
         // --oneshot runs apart from any running instance, so scripts and tests are independent.
         let flags = options.oneshot ? G_APPLICATION_NON_UNIQUE : G_APPLICATION_HANDLES_OPEN
         let app = created(adw_application_new(applicationID, flags))

@@ -64,3 +64,27 @@ extension HistoryWindowTests {
         #expect(rows.map(\.displayText) == ["kept from oneshot"])
     }
 }
+
+extension HistoryWindowTests {
+    @Test("--continuous keeps scanning: each new code is counted and recorded once while it stays in view")
+    func continuousMode() throws {
+        var scene = CameraScene()
+        try scene.addCode("continuous one", centerX: 560, centerY: 360)
+        let app = try AppUnderTest(arguments: ["--continuous"], camera: .fake(scene: scene), settings: .keyfile([]))
+        let (_, first) = try app.waitForLine { $0 == "continuous-code text=continuous one" }
+        try scene.addCode("continuous two", centerX: 760, centerY: 360)
+        try scene.write(to: app.scenePath)
+        let (_, second) = try app.waitForLine(after: first + 1) { $0 == "continuous-code text=continuous two" }
+        // Both stay in view: more frames are decoded, neither is counted again, nothing is chosen.
+        try app.waitForLine(after: second + 1) { $0.hasPrefix("history-rows count=2 ") }
+        let lines = app.debugLines
+        #expect(
+            lines.filter { $0.hasPrefix("continuous-code ") } == [
+                "continuous-code text=continuous one", "continuous-code text=continuous two",
+            ])
+        #expect(!lines.contains { $0.hasPrefix("chosen ") })
+        let rows = try HistoryStore(path: app.home.path("data/saoma/history.db")).all()
+        #expect(rows.map(\.displayText) == ["continuous one", "continuous two"])
+        #expect(app.isRunning)
+    }
+}

@@ -11,17 +11,23 @@ import SaomaCore
 public enum HistoryTab {
     /// The pages of the open windows, with their windows.
     private static var pages: [(window: SaomaWindow, page: HistoryPage)] = []
+    /// The continuous-mode controllers of the open windows.
+    private static var sessions: [ContinuousMode] = []
     /// The recorder every window writes through.
     static var recorder: HistoryRecorder { HistoryRecorder.shared }
 
     /// Installs the hooks: the page and its action for each window, recording of chosen codes.
-    public static func install() {
+    public static func install(continuousAtStart: Bool = false) {
+        if continuousAtStart && AppSettings.shared.hasKey("continuous") { AppSettings.shared.setBool("continuous", true) }
         SaomaHooks.windowCreated.append { window in
+            let continuous = ContinuousMode(window: window, recorder: recorder)
+            sessions.append(continuous)
             let page = HistoryPage(recorder: recorder)
             page.onOpen = { [weak window] symbol in window?.showResult(symbol, recording: false) }
             pages.append((window, page))
             onSimpleSignal(UnsafeMutableRawPointer(window.window), "destroy") { [weak window] in
                 pages.removeAll { $0.window === window || window == nil }
+                sessions.removeAll { $0.window === window || $0.window == nil }
             }
             // Added after the hooks run, the page lands third in the switcher (Image, Generate, History).
             runOnMainLoop { [weak window] in
