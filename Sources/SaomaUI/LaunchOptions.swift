@@ -21,7 +21,8 @@ struct LaunchOptions: Equatable {
     var gapplicationArguments: [String] = []
 
     static func == (a: LaunchOptions, b: LaunchOptions) -> Bool {
-        a.oneshot == b.oneshot && a.continuous == b.continuous && a.screen == b.screen && a.raw == b.raw && a.device == b.device && a.files == b.files
+        a.oneshot == b.oneshot && a.continuous == b.continuous && a.screen == b.screen && a.raw == b.raw && a.device == b.device
+            && a.files == b.files
             && a.windowSize?.width == b.windowSize?.width
             && a.windowSize?.height == b.windowSize?.height
     }
