@@ -61,10 +61,7 @@ public final class HistoryPage {
         gtk_widget_set_vexpand(content, 1)
         gtk_box_append(gcast(box), content)
 
-        list = created(gtk_list_box_new())
-        gtk_list_box_set_selection_mode(gcast(list), GTK_SELECTION_NONE)
-        gtk_widget_add_css_class(list, "boxed-list")
-        gtk_widget_set_valign(list, GTK_ALIGN_START)
+        list = Self.boxedList()
         let listBox = created(gtk_box_new(GTK_ORIENTATION_VERTICAL, 12))
         gtk_widget_set_margin_start(listBox, 12)
         gtk_widget_set_margin_end(listBox, 12)
@@ -159,6 +156,15 @@ public final class HistoryPage {
             gtk_stack_set_visible_child_name(gcast(content), "list")
         }
         DebugEvents.log(.historyRows(count: records.count, first: records.first?.displayText ?? ""))
+    }
+
+    /// A list of rows drawn as one card (no selection), as the History and Session pages use.
+    static func boxedList() -> UnsafeMutablePointer<GtkWidget> {
+        let list = created(gtk_list_box_new())
+        gtk_list_box_set_selection_mode(gcast(list), GTK_SELECTION_NONE)
+        gtk_widget_add_css_class(list, "boxed-list")
+        gtk_widget_set_valign(list, GTK_ALIGN_START)
+        return list
     }
 
     /// What the empty page says.
