@@ -88,3 +88,21 @@ extension HistoryWindowTests {
         #expect(app.isRunning)
     }
 }
+
+extension HistoryWindowTests {
+    @Test("a damaged history database is moved aside, never deleted, and the code is still recorded")
+    func damagedDatabaseInTheWindow() throws {
+        let home = try TemporaryFolder(prefix: "saoma-e2e")
+        try FileManager.default.createDirectory(atPath: home.path("data/saoma"), withIntermediateDirectories: true)
+        let damaged = Data("<b>not</b> a database & never was".utf8)
+        try damaged.write(to: URL(fileURLWithPath: home.path("data/saoma/history.db")))
+        var scene = CameraScene()
+        try scene.addCode("after the damage", centerX: 640, centerY: 360)
+        let app = try AppUnderTest(camera: .fake(scene: scene), settings: .keyfile([]), home: home)
+        #expect(try app.waitForExit() == 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: home.path("data/saoma"))
+        let aside = try #require(files.first { $0.hasPrefix("history.db.corrupt-") }, "\(files)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: home.path("data/saoma/" + aside))) == damaged)
+        #expect(try HistoryStore(path: home.path("data/saoma/history.db")).all().map(\.displayText) == ["after the damage"])
+    }
+}

@@ -43,8 +43,22 @@ public enum HistoryTab {
         }
         SaomaHooks.codeChosen.append { _, symbol, origin in recorder.record(symbol, origin: origin) }
         recorder.onProblem = { message in
-            for (_, page) in pages { page.showToast(message) }
+            for (window, page) in pages { showToast(message, in: window, fallback: page) }
         }
+    }
+
+    /// Shows `message` over the whole window (its content's toast overlay, which the image tab
+    /// adds) so it is seen with the side panel closed; else over the History page.
+    private static func showToast(_ message: String, in window: SaomaWindow, fallback page: HistoryPage) {
+        let appWindow = UnsafeMutableRawPointer(window.window).assumingMemoryBound(to: AdwApplicationWindow.self)
+        guard let content = adw_application_window_get_content(appWindow),
+            g_type_check_instance_is_a(
+                UnsafeMutableRawPointer(content).assumingMemoryBound(to: GTypeInstance.self), adw_toast_overlay_get_type()) != 0
+        else {
+            page.showToast(message)
+            return
+        }
+        adw_toast_overlay_add_toast(gcast(UnsafeMutableRawPointer(content)), created(adw_toast_new(Markup.escaped(message))))
     }
 
     /// Waits until the history's pending writes are done (before the process exits, e.g. after
