@@ -108,6 +108,21 @@ final class ContinuousMode {
         }
         updateCount()
         if settings.bool("sound") { SaomaHooks.onDetectionSound?() }
+        flashMarkers(on: fresh)
+    }
+
+    /// Milliseconds the new codes' markers show over the live preview.
+    static let flashMilliseconds: UInt32 = 600
+
+    /// Shows markers on the new codes for a moment (live scanning goes on under them).
+    private func flashMarkers(on symbols: [Symbol]) {
+        guard let scanner = window?.scanner, !scanner.chooser.isChoosing else { return }
+        scanner.chooser.markers.show(symbols, transform: scanner.transform)
+        DebugEvents.log(.continuousFlash(count: symbols.count))
+        addTimeout(milliseconds: Self.flashMilliseconds) { [weak scanner] in
+            if let scanner, !scanner.chooser.isChoosing { scanner.chooser.markers.clear() }
+            return false
+        }
     }
 
     private func updateCount() {

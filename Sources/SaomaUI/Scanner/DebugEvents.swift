@@ -19,6 +19,8 @@ enum DebugEvent {
     case continuous(on: Bool)
     /// Continuous mode counted a new code.
     case continuousCode(text: String)
+    /// Continuous mode flashed markers on `count` new codes.
+    case continuousFlash(count: Int)
 
     /// The line written after `saoma-debug: `.
     var line: String {
@@ -30,6 +32,7 @@ enum DebugEvent {
         case .historyRows(let count, let first): return "history-rows count=\(count) first=\(first)"
         case .continuous(let on): return "continuous on=\(on)"
         case .continuousCode(let text): return "continuous-code text=\(text)"
+        case .continuousFlash(let count): return "continuous-flash count=\(count)"
         }
     }
 }
