@@ -45,7 +45,7 @@ public enum HistoryCommand {
             try perform(action, databasePath: databasePath)
             return 0
         } catch {
-            ConsoleOutput.error("saoma history: " + error.message)
+            ConsoleOutput.error("saoma history: " + VisibleText.of(error.message))
             return exitError
         }
     }
@@ -133,7 +133,7 @@ public enum HistoryCommand {
     static func openStore(_ path: String) throws(Failure) -> HistoryStore {
         do {
             let store = try HistoryStore(path: path)
-            for notice in store.notices { ConsoleOutput.error("saoma history: " + notice.message) }
+            for notice in store.notices { ConsoleOutput.error("saoma history: " + VisibleText.of(notice.message)) }
             return store
         } catch {
             throw Failure(error.message)
