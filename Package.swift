@@ -61,6 +61,6 @@ let package = Package(
         .testTarget(name: "PixbufIOTests", dependencies: ["PixbufIO", "SaomaCore"]),
         .testTarget(name: "SaomaCLITests", dependencies: ["SaomaCLI", "SaomaCore", "SQLiteHistory"]),
         .testTarget(name: "SQLiteHistoryTests", dependencies: ["SQLiteHistory", "SaomaCore"]),
-        .testTarget(name: "SaomaUITests", dependencies: ["SaomaUI", "SaomaCore", "QREncoding"]),
+        .testTarget(name: "SaomaUITests", dependencies: ["SaomaUI", "SaomaCore", "QREncoding", "SQLiteHistory"]),
     ]
 )

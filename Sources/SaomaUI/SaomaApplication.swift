@@ -32,7 +32,7 @@ public enum SaomaApplication {
         ImageTab.install(
             openingAtStart: options.oneshot ? options.files : [], scanningScreenAtStart: options.screen,
             onScreenFinished: { outcome in screenFinished(outcome) })
-        HistoryTab.install()
+        HistoryTab.install(continuousAtStart: options.continuous)
         // --oneshot runs apart from any running instance, so scripts and tests are independent.
         let flags = options.oneshot ? G_APPLICATION_NON_UNIQUE : G_APPLICATION_HANDLES_OPEN
         let app = created(adw_application_new(applicationID, flags))
@@ -52,6 +52,7 @@ public enum SaomaApplication {
         }
         defer { argv.forEach { free($0) } }
         let status = g_application_run(gcast(appPointer), Int32(argv.count), &argv)
+        HistoryTab.finishWriting()
         // Write remembered settings (window size, frame size…) before the process exits.
         g_settings_sync()
         return status != 0 ? status : exitStatus

@@ -15,6 +15,12 @@ enum DebugEvent {
     case firstFrameAfter(seconds: Double)
     /// The History page shows `count` rows, the first (newest) with this text.
     case historyRows(count: Int, first: String)
+    /// Continuous mode was switched on or off.
+    case continuous(on: Bool)
+    /// Continuous mode counted a new code.
+    case continuousCode(text: String)
+    /// Continuous mode flashed markers on `count` new codes.
+    case continuousFlash(count: Int)
 
     /// The line written after `saoma-debug: `.
     var line: String {
@@ -24,6 +30,9 @@ enum DebugEvent {
         case .camera(let state): return "camera \(state)"
         case .firstFrameAfter(let seconds): return "first-frame-after=\(seconds)"
         case .historyRows(let count, let first): return "history-rows count=\(count) first=\(first)"
+        case .continuous(let on): return "continuous on=\(on)"
+        case .continuousCode(let text): return "continuous-code text=\(text)"
+        case .continuousFlash(let count): return "continuous-flash count=\(count)"
         }
     }
 }

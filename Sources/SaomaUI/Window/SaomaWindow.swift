@@ -137,6 +137,16 @@ public final class SaomaWindow {
         showCameraPage()
     }
 
+    /// Packs `button` at the start of the header bar (for parts plugged in by hooks).
+    public func addHeaderButton(_ button: UnsafeMutablePointer<GtkWidget>) {
+        adw_header_bar_pack_start(gcast(header.widget), button)
+    }
+
+    /// Continuous mode (seed 014): codes found go to `handler` while scanning goes on; `nil` ends it.
+    func setContinuousHandler(_ handler: ((Detection) -> Void)?) {
+        live.onContinuousDetection = handler
+    }
+
     /// Shows or hides the side panel (remembered).
     public func setSidebarVisible(_ visible: Bool) {
         adw_flap_set_reveal_flap(gcast(flap), visible ? 1 : 0)
