@@ -52,6 +52,7 @@ let package = Package(
         .testTarget(name: "V4L2CaptureTests", dependencies: ["V4L2Capture", "ZBarDecoding", "PixbufIO", "SaomaCore"]),
         .testTarget(name: "PixbufIOTests", dependencies: ["PixbufIO", "SaomaCore"]),
         .testTarget(name: "SaomaCLITests", dependencies: ["SaomaCLI", "SaomaCore"]),
+        .testTarget(name: "GLibSwiftTests", dependencies: ["GLibSwift", "CGtk"]),
         .testTarget(name: "SaomaUITests", dependencies: ["SaomaUI", "SaomaCore", "QREncoding"]),
     ]
 )

@@ -17,10 +17,10 @@ extension ImageTabController {
     /// Defines `win.paste` (Ctrl+V) unless the window already has it.
     func addPasteAction(_ window: SaomaWindow) {
         let map: OpaquePointer? = gcast(UnsafeMutableRawPointer(window.window))
-        guard g_action_map_lookup_action(map, "paste") == nil, let action = g_simple_action_new("paste", nil) else { return }
-        onActivate(UnsafeMutableRawPointer(action)) { [weak self] _ in self?.paste() }
-        g_action_map_add_action(map, action)
-        g_object_unref(UnsafeMutableRawPointer(action))
+        guard g_action_map_lookup_action(map, "paste") == nil else { return }
+        let action = ObjectRef(adopting: g_simple_action_new("paste", nil))
+        onActivate(action.pointer.objectPointer) { [weak self] _ in self?.paste() }
+        g_action_map_add_action(map, action.pointer)
     }
 
     /// Pastes a file list, an image or a path from the clipboard; a text field with the focus

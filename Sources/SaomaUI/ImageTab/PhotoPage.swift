@@ -13,16 +13,20 @@ import SaomaCore
 @MainActor
 final class PhotoPage {
     /// The page's widget (a `GtkOverlay`).
-    let widget: UnsafeMutablePointer<GtkWidget>
+    var widget: UnsafeMutablePointer<GtkWidget> { widgetRef.pointer }
+    private let widgetRef: WidgetRef
     /// Markers, hint and Cancel over the photo.
     let chooser = CodeChooser()
     /// Called when the person asks to go back to the camera (button, Cancel, or dismissing "No code found").
     var onBack: (() -> Void)?
 
     private let area = SnapshotArea()
-    private let spinner: UnsafeMutablePointer<GtkWidget>
-    private let noCode: UnsafeMutablePointer<GtkWidget>
-    private let backButton: UnsafeMutablePointer<GtkWidget>
+    private var spinner: UnsafeMutablePointer<GtkWidget> { spinnerRef.pointer }
+    private let spinnerRef: WidgetRef
+    private var noCode: UnsafeMutablePointer<GtkWidget> { noCodeRef.pointer }
+    private let noCodeRef: WidgetRef
+    private var backButton: UnsafeMutablePointer<GtkWidget> { backButtonRef.pointer }
+    private let backButtonRef: WidgetRef
     /// The photo's cairo surface (owned) and the upright image's size in pixels.
     private var surface: OpaquePointer? {
         didSet { scaledSurface = nil }
@@ -35,14 +39,12 @@ final class PhotoPage {
     private var imageSize = SaomaSize.zero
 
     init() {
-        widget = gtk_overlay_new()
-        g_object_ref_sink(widget)
-        backButton = gtk_button_new()
-        g_object_ref_sink(backButton)
-        spinner = gtk_spinner_new()
-        g_object_ref_sink(spinner)
-        noCode = PhotoPage.makeNoCodeOverlay()
-        g_object_ref_sink(noCode)
+        widgetRef = WidgetRef(sinking: gtk_overlay_new())
+        let widget = widgetRef.pointer
+        backButtonRef = WidgetRef(sinking: gtk_button_new())
+        spinnerRef = WidgetRef(sinking: gtk_spinner_new())
+        let spinner = spinnerRef.pointer
+        noCodeRef = WidgetRef(sinking: PhotoPage.makeNoCodeOverlay())
         gtk_widget_add_css_class(widget, "photo-page")
         gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
         gtk_widget_set_hexpand(area.widget, 1)
@@ -52,7 +54,7 @@ final class PhotoPage {
         area.onResize = { [weak self] _, _ in
             guard let self else { return }
             self.chooser.relayout(transform: self.transform)
-            self.logGeometry()
+            self.logLayout()
         }
         gtk_overlay_add_overlay(OpaquePointer(widget), chooser.markers.widget)
         gtk_overlay_add_overlay(OpaquePointer(widget), chooser.hintBar)
@@ -86,10 +88,6 @@ final class PhotoPage {
     isolated deinit {
         if let surface { cairo_surface_destroy(surface) }
         if let scaledSurface { cairo_surface_destroy(scaledSurface) }
-        g_object_unref(noCode)
-        g_object_unref(spinner)
-        g_object_unref(backButton)
-        g_object_unref(widget)
     }
 
     /// The transform between the photo's upright pixels and the page's points (aspect-fit).
@@ -115,7 +113,7 @@ final class PhotoPage {
         surface = photo.makeSurface()
         imageSize = photo.imageSize
         gtk_widget_queue_draw(area.widget)
-        logGeometry()
+        logLayout()
     }
 
     /// Shows markers over `symbols` (corners in the shown photo's pixels), or the "No code found" overlay.
@@ -128,7 +126,7 @@ final class PhotoPage {
             return
         }
         chooser.present(symbols, transform: transform)
-        if debugGeometryEnabled { logMarkers(symbols) }
+        logLayout()
     }
 
     /// Hides markers, hint, spinner and overlay (the page was left or a new photo is coming).
@@ -199,7 +197,9 @@ final class PhotoPage {
 
     // MARK: Debug log (read by the end-to-end tests and scripts/bench-image-tab)
 
-    private func logGeometry() {
+    /// Logs the photo's geometry and then, while codes are shown, their markers: only once the
+    /// page is laid out, so each `photo-markers` line follows the geometry it was placed in.
+    private func logLayout() {
         guard debugGeometryEnabled, !imageSize.isEmpty, !area.allocatedSize.isEmpty,
             let origin = screenPoint(of: area.widget)
         else { return }
@@ -207,6 +207,7 @@ final class PhotoPage {
         debugLog(
             "photo-geometry origin=\(origin.x),\(origin.y) view=\(Int(view.width))x\(Int(view.height)) image=\(Int(imageSize.width))x\(Int(imageSize.height))"
         )
+        if chooser.isChoosing { logMarkers(chooser.choice.codes) }
     }
 
     private func logMarkers(_ symbols: [Symbol]) {

@@ -12,12 +12,14 @@ import SaomaCore
 @MainActor
 final class ScannerView {
     /// The page's widget (a `GtkOverlay`; owned).
-    let widget: UnsafeMutablePointer<GtkWidget>
+    var widget: UnsafeMutablePointer<GtkWidget> { widgetRef.pointer }
+    private let widgetRef: WidgetRef
     let preview = SnapshotArea()
     let frameOverlay = ScanFrameOverlay()
     let chooser = CodeChooser()
     /// The "Low light" toggle (shown while the light is low or the light is on).
-    let lowLightButton: UnsafeMutablePointer<GtkWidget>
+    var lowLightButton: UnsafeMutablePointer<GtkWidget> { lowLightButtonRef.pointer }
+    private let lowLightButtonRef: WidgetRef
 
     /// Called when the viewport or the frame changed (frame moved, view resized, mirror toggled).
     var onGeometryChanged: (() -> Void)?
@@ -37,18 +39,15 @@ final class ScannerView {
 
     /// The frozen frame as captured (for exact redraws after the view changed), and its texture once made.
     private var wholeFrame: VideoFrame? {
-        didSet {
-            if let wholeTexture { g_object_unref(UnsafeMutableRawPointer(wholeTexture)) }
-            wholeTexture = nil
-        }
+        didSet { wholeTexture = nil }
     }
-    private var wholeTexture: OpaquePointer?
+    private var wholeTexture: ObjectRef<OpaquePointer>?
     /// The image shown and the pixel size of its frame.
     private var shown: PreviewImage?
     /// A cairo surface over `shown`'s pixels when they were sampled for a view (owned).
     private var surface: OpaquePointer?
     /// `shown` as a texture, made when it has to be drawn scaled (owned: one reference).
-    private var texture: OpaquePointer?
+    private var texture: ObjectRef<OpaquePointer>?
     private var imageSize = SaomaSize.zero
     /// Main-thread timings for `scripts/bench-scanner` (`SAOMA_DEBUG_TIMING=1`), else `nil`.
     private let timing: MainThreadTiming? = MainThreadTiming.fromEnvironment()
@@ -60,10 +59,9 @@ final class ScannerView {
 
     init(mirrored: Bool, frameRelativeSize: SaomaSize?) {
         self.mirrored = mirrored
-        widget = gtk_overlay_new()
-        g_object_ref_sink(widget)
-        lowLightButton = gtk_toggle_button_new()
-        g_object_ref_sink(lowLightButton)
+        widgetRef = WidgetRef(sinking: gtk_overlay_new())
+        let widget = widgetRef.pointer
+        lowLightButtonRef = WidgetRef(sinking: gtk_toggle_button_new())
         gtk_widget_add_css_class(widget, "scanner")
         gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
 
@@ -99,10 +97,6 @@ final class ScannerView {
 
     isolated deinit {
         if let surface { cairo_surface_destroy(surface) }
-        if let texture { g_object_unref(UnsafeMutableRawPointer(texture)) }
-        if let wholeTexture { g_object_unref(UnsafeMutableRawPointer(wholeTexture)) }
-        g_object_unref(lowLightButton)
-        g_object_unref(widget)
     }
 
     /// The preview's viewport: aspect-fill (the preview fills the view), mirrored when asked.
@@ -170,7 +164,6 @@ final class ScannerView {
     private func forgetShownImage() {
         if let surface { cairo_surface_destroy(surface) }
         surface = nil
-        if let texture { g_object_unref(UnsafeMutableRawPointer(texture)) }
         texture = nil
         shown = nil
     }
@@ -197,13 +190,13 @@ final class ScannerView {
             origin: graphene_point_t(x: 0, y: 0), size: graphene_size_t(width: Float(width), height: Float(height)))
         Draw.fill(snapshot, SaomaRect(x: 0, y: 0, width: width, height: height), Draw.rgba(0, 0, 0, 1))
         if texture == nil { texture = shown?.makeTexture() }
-        guard let texture else { return }
+        guard let texture = texture?.pointer else { return }
         var exact = texture
         if shown?.viewport != nil {
             // Sampled for another view size or mirror: redraw a frozen frame exactly from the
             // whole frame; a live frame is replaced by the next one, shown stretched meanwhile.
             if wholeTexture == nil { wholeTexture = wholeFrame.map { PreviewImage(frame: $0) }?.makeTexture() }
-            guard let wholeTexture else {
+            guard let wholeTexture = wholeTexture?.pointer else {
                 gtk_snapshot_append_texture(snapshot, texture, &bounds)
                 return
             }
