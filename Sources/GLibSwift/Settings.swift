@@ -23,8 +23,7 @@ public final class AppSettings {
     private init() {
         gsettings = AppSettings.makeSettings()
         if gsettings == nil {
-            FileHandle.standardError.write(
-                Data("saoma: settings schema \(AppSettings.schemaID) not found; settings will not be kept\n".utf8))
+            StandardStream.error.write("saoma: settings schema \(AppSettings.schemaID) not found; settings will not be kept\n")
         }
     }
 

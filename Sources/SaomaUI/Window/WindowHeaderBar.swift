@@ -43,6 +43,7 @@ final class WindowHeaderBar {
         onNotify(cameraPicker, property: "selected") { [weak self] in self?.pickerChanged() }
         adw_header_bar_pack_start(gcast(widget), makeMirrorToggle())
         adw_header_bar_pack_start(gcast(widget), makeSoundToggle())
+        adw_header_bar_pack_start(gcast(widget), makeScreenButton())
         adw_header_bar_pack_end(gcast(widget), makeMenuButton())
         setUpSidebarToggle()
         adw_header_bar_pack_end(gcast(widget), sidebarToggle)
@@ -111,11 +112,22 @@ final class WindowHeaderBar {
         return sound
     }
 
+    /// "Scan Screen": takes a screenshot and marks the codes on it (`win.scan-screen`).
+    private func makeScreenButton() -> UnsafeMutablePointer<GtkWidget> {
+        let button = created(gtk_button_new_from_icon_name("video-display-symbolic"))
+        gtk_actionable_set_action_name(gcast(button), "win.scan-screen")
+        gtk_widget_set_tooltip_text(button, tr("Scan Screen"))
+        saoma_accessible_set_label(gcast(button), tr("Scan Screen"))
+        return button
+    }
+
     private func makeMenuButton() -> UnsafeMutablePointer<GtkWidget> {
         let menu = ObjectRef(adopting: g_menu_new())
         let first = ObjectRef(adopting: g_menu_new())
         g_menu_append(first.pointer, tr("_Open Image…"), "win.open-image")
         g_menu_append(first.pointer, tr("_Generate…"), "win.generate")
+        g_menu_append(first.pointer, tr("Scan _Screen"), "win.scan-screen")
+        g_menu_append(first.pointer, tr("Select _Area…"), "win.select-area")
         g_menu_append_section(menu.pointer, nil, UnsafeMutablePointer(first.pointer))
         let second = ObjectRef(adopting: g_menu_new())
         g_menu_append(second.pointer, tr("_Preferences"), "win.preferences")
