@@ -9,6 +9,10 @@ public enum HistoryContentKind: String, CaseIterable, Sendable {
     case phone
     case sms
     case geo
+    /// An iCalendar event.
+    case event
+    /// A payment order (EPC or Swiss QR-bill).
+    case payment
     case text
     /// A one-time-password code (`otpauth://`), kept without its secret.
     case oneTimePassword = "otp"
@@ -33,6 +37,9 @@ public enum HistoryContentKind: String, CaseIterable, Sendable {
         case .phone: self = .phone
         case .sms: self = .sms
         case .geo: self = .geo
+        case .event: self = .event
+        case .otp: self = .oneTimePassword
+        case .payment: self = .payment
         case .text: self = .text
         }
     }

@@ -50,10 +50,11 @@ public enum HistoryTab {
 }
 
 extension PhotoSource {
-    /// The history's origin for a code read from this photo: a file's path, else the clipboard.
+    /// The history's origin for a code read from this photo: a file's path, the screen, else the clipboard.
     var codeOrigin: CodeOrigin {
         switch self {
         case .file(let path): CodeOrigin(source: .photo, photoPath: path)
+        case .screen: CodeOrigin(source: .screen)
         case .bytes, .texture: CodeOrigin(source: .clipboard)
         }
     }
