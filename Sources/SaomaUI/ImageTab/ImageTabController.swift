@@ -67,7 +67,7 @@ final class ImageTabController {
         generation += 1
         let request = generation
         currentSource = source
-        if debugGeometryEnabled { debugLog("photo-open t=\(monotonicSeconds()) name=\(source.name)") }
+        DebugEvents.log(.photoOpen(name: source.name))
         let current = visiblePage
         if let current, current != .photo { pageBeforeOpen = current }
         if case .file(let path) = source { sidebarPage.addRecent(path) }
@@ -101,7 +101,7 @@ final class ImageTabController {
             isLoading = false
             photoPage.stopLoading()
             let message = error.localizedMessage
-            if debugGeometryEnabled { debugLog("photo-error message=\(message)") }
+            DebugEvents.log(.photoError(message: message))
             showToastMessage(message)
             restorePageAfterFailure()
         }
@@ -134,7 +134,7 @@ final class ImageTabController {
     /// Another page was shown: a choice or load in progress on the photo page is dropped.
     private func pageChanged() {
         guard visiblePage != .photo else { return }
-        if debugGeometryEnabled { debugLog("photo-page-left page=\(visiblePage?.rawValue ?? "")") }
+        DebugEvents.log(.photoPageLeft(page: visiblePage?.rawValue ?? ""))
         photoPage.reset()
         if isLoading {
             generation += 1

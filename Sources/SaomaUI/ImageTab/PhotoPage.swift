@@ -122,7 +122,7 @@ final class PhotoPage {
         if symbols.isEmpty {
             gtk_widget_set_visible(noCode, 1)
             gtk_widget_grab_focus(noCode)
-            if debugGeometryEnabled { debugLog("photo-no-code t=\(monotonicSeconds())") }
+            logLayout()
             return
         }
         chooser.present(symbols, transform: transform)
@@ -154,7 +154,7 @@ final class PhotoPage {
 
     private func dismissNoCode() {
         gtk_widget_set_visible(noCode, 0)
-        if debugGeometryEnabled { debugLog("photo-no-code-dismissed") }
+        DebugEvents.log(.photoNoCodeDismissed)
         onBack?()
     }
 
@@ -197,30 +197,31 @@ final class PhotoPage {
 
     // MARK: Debug log (read by the end-to-end tests and scripts/bench-image-tab)
 
-    /// Logs the photo's geometry and then, while codes are shown, their markers: only once the
-    /// page is laid out, so each `photo-markers` line follows the geometry it was placed in.
+    /// Logs the photo's geometry and then, while codes are shown, their markers (or that there
+    /// is none): only once the page is laid out, so each such line follows the geometry it was
+    /// placed in.
     private func logLayout() {
-        guard debugGeometryEnabled, !imageSize.isEmpty, !area.allocatedSize.isEmpty,
+        guard DebugEvents.enabled, !imageSize.isEmpty, !area.allocatedSize.isEmpty,
             let origin = screenPoint(of: area.widget)
         else { return }
-        let view = area.allocatedSize
-        debugLog(
-            "photo-geometry origin=\(origin.x),\(origin.y) view=\(Int(view.width))x\(Int(view.height)) image=\(Int(imageSize.width))x\(Int(imageSize.height))"
-        )
-        if chooser.isChoosing { logMarkers(chooser.choice.codes) }
+        DebugEvents.log(.photoGeometry(origin: origin, view: area.allocatedSize, image: imageSize))
+        if chooser.isChoosing {
+            logMarkers(chooser.choice.codes, origin: origin)
+        } else if showsNoCode {
+            DebugEvents.log(.photoNoCode)
+        }
     }
 
-    private func logMarkers(_ symbols: [Symbol]) {
+    private func logMarkers(_ symbols: [Symbol], origin: (x: Double, y: Double)) {
         let rects = chooser.markers.markerRects
-        debugLog("photo-markers t=\(monotonicSeconds()) count=\(rects.count)")
-        let origin = screenPoint(of: area.widget) ?? (0, 0)
+        DebugEvents.log(.photoMarkers(count: rects.count))
         for (symbol, rect) in zip(symbols, rects) {
-            debugLog(
-                "photo-marker x=\(origin.x + rect.center.x) y=\(origin.y + rect.center.y) size=\(rect.width) text=\(symbol.displayText)")
+            DebugEvents.log(
+                .photoMarker(centre: (origin.x + rect.center.x, origin.y + rect.center.y), size: rect.width, text: symbol.displayText))
         }
         // The first frame drawn with the markers: what the person sees.
         addTickCallback(widget) {
-            debugLog("photo-drawn t=\(monotonicSeconds())")
+            DebugEvents.log(.photoDrawn)
             return false
         }
     }

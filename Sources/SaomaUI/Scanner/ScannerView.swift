@@ -54,8 +54,6 @@ final class ScannerView {
     private var lowLight = LowLightMonitor()
     private var updatingLowLightButton = false
     private var shownFirstFrame = false
-    /// Debug geometry log to stderr (`SAOMA_DEBUG_GEOMETRY=1`), read by end-to-end tests and the benchmark.
-    private let debugGeometry = debugGeometryEnabled
 
     init(mirrored: Bool, frameRelativeSize: SaomaSize?) {
         self.mirrored = mirrored
@@ -120,7 +118,7 @@ final class ScannerView {
         frameOverlay.advanceScanLine()
         if !shownFirstFrame {
             shownFirstFrame = true
-            if debugGeometry { debugLog("first-frame t=\(monotonicSeconds()) seq=\(frame.sequence)") }
+            DebugEvents.log(.firstFrame(sequence: frame.sequence))
             onFirstFrame?()
         }
     }
@@ -133,18 +131,14 @@ final class ScannerView {
         let transform = self.transform
         guard chooser.present(detection.symbols, transform: transform) else { return }
         frameOverlay.stopScanLine()
-        if debugGeometry {
-            logMarkers(detection, transform: transform)
-            if chooser.choice.offersChoice, let cancel = chooser.cancelButton {
-                // Logged once laid out (a tenth of a second later).
-                addTimeout(milliseconds: 100) {
-                    guard let origin = screenPoint(of: cancel) else { return false }
-                    let w = Double(gtk_widget_get_width(cancel))
-                    let h = Double(gtk_widget_get_height(cancel))
-                    debugLog("cancel-button x=\(origin.x + w / 2) y=\(origin.y + h / 2)")
-                    return false
-                }
-            }
+        guard DebugEvents.enabled else { return }
+        let rects = chooser.markers.markerRects
+        DebugEvents.log(.markers(captured: detection.frame.timestamp, sequence: detection.frame.sequence, count: rects.count))
+        for (symbol, rect) in zip(detection.symbols, rects) {
+            DebugEvents.log(.marker(centre: rect.center, size: rect.width, text: symbol.displayText))
+        }
+        if chooser.choice.offersChoice, let cancel = chooser.cancelButton {
+            DebugEvents.logWhenLaidOut(cancel) { .cancelButton(centre: $0) }
         }
     }
 
@@ -219,11 +213,11 @@ final class ScannerView {
 
     private func geometryChanged() {
         onGeometryChanged?()
-        if debugGeometry, let rect = frameOverlay.rectInView {
-            let roi = transform.pixelRegion(fromView: rect)
-            debugLog(
-                "frame origin=\(screenPoint(of: preview.widget).map { "\($0.x),\($0.y)" } ?? "?") view=\(Int(preview.allocatedSize.width))x\(Int(preview.allocatedSize.height)) rect=\(rect.minX),\(rect.minY),\(rect.width),\(rect.height) roi=\(roi.x),\(roi.y),\(roi.width),\(roi.height) mirrored=\(mirrored)"
-            )
+        if DebugEvents.enabled, let rect = frameOverlay.rectInView {
+            DebugEvents.log(
+                .frameGeometry(
+                    origin: screenPoint(of: preview.widget), view: preview.allocatedSize, frame: rect,
+                    roi: transform.pixelRegion(fromView: rect), mirrored: mirrored))
         }
     }
 
@@ -232,17 +226,8 @@ final class ScannerView {
         lowLight.observe(meanLuma: meanLuma, at: monotonicSeconds())
         guard lowLight.showsButton != wasShown else { return }
         gtk_widget_set_visible(lowLightButton, lowLight.showsButton ? 1 : 0)
-        if debugGeometry {
-            let shown = lowLight.showsButton
-            // Logged once laid out (a tenth of a second later), with the button's centre on screen.
-            addTimeout(milliseconds: 100) { [weak self] in
-                guard let self, let origin = screenPoint(of: self.lowLightButton) else { return false }
-                let w = Double(gtk_widget_get_width(self.lowLightButton))
-                let h = Double(gtk_widget_get_height(self.lowLightButton))
-                debugLog("low-light shown=\(shown) x=\(origin.x + w / 2) y=\(origin.y + h / 2)")
-                return false
-            }
-        }
+        let shown = lowLight.showsButton
+        if shown { DebugEvents.logWhenLaidOut(lowLightButton) { .lowLightShown(shown, centre: $0) } }
     }
 
     private func lowLightToggled() {
@@ -251,17 +236,7 @@ final class ScannerView {
         frameOverlay.lightsSurround = on
         if on { gtk_widget_add_css_class(widget, "lit") } else { gtk_widget_remove_css_class(widget, "lit") }
         gtk_widget_set_visible(lowLightButton, lowLight.showsButton ? 1 : 0)
-        if debugGeometry { debugLog("low-light on=\(on)") }
+        DebugEvents.log(.lowLightOn(on))
         onLowLightChanged?(on)
-    }
-
-    private func logMarkers(_ detection: Detection, transform: ViewTransform) {
-        let rects = chooser.markers.markerRects
-        debugLog(
-            "markers t=\(monotonicSeconds()) captured=\(detection.frame.timestamp) seq=\(detection.frame.sequence) count=\(rects.count)")
-        for (symbol, rect) in zip(detection.symbols, rects) {
-            let centre = rect.center
-            debugLog("marker x=\(centre.x) y=\(centre.y) size=\(rect.width) text=\(symbol.displayText)")
-        }
     }
 }
