@@ -123,18 +123,22 @@ final class WindowHeaderBar {
 
     private func makeMenuButton() -> UnsafeMutablePointer<GtkWidget> {
         let menu = ObjectRef(adopting: g_menu_new())
-        let first = ObjectRef(adopting: g_menu_new())
-        g_menu_append(first.pointer, tr("_Open Image…"), "win.open-image")
-        g_menu_append(first.pointer, tr("_Generate…"), "win.generate")
-        g_menu_append(first.pointer, tr("Scan _Screen"), "win.scan-screen")
-        g_menu_append(first.pointer, tr("Select _Area…"), "win.select-area")
-        g_menu_append_section(menu.pointer, nil, UnsafeMutablePointer(first.pointer))
-        let second = ObjectRef(adopting: g_menu_new())
-        g_menu_append(second.pointer, tr("_Preferences"), "win.preferences")
-        g_menu_append(second.pointer, tr("_Keyboard Shortcuts"), "win.show-help-overlay")
-        g_menu_append(second.pointer, tr("_About Saoma"), "app.about")
-        g_menu_append(second.pointer, tr("_Quit"), "app.quit")
-        g_menu_append_section(menu.pointer, nil, UnsafeMutablePointer(second.pointer))
+        // (label, action) per item, one list per section.
+        let sections: [[(String, String)]] = [
+            [
+                (tr("_Open Image…"), "win.open-image"), (tr("_Generate…"), "win.generate"), (tr("Scan _Screen"), "win.scan-screen"),
+                (tr("Select _Area…"), "win.select-area"),
+            ],
+            [
+                (tr("_Preferences"), "win.preferences"), (tr("_Keyboard Shortcuts"), "win.show-help-overlay"),
+                (tr("_About Saoma"), "app.about"), (tr("_Quit"), "app.quit"),
+            ],
+        ]
+        for items in sections {
+            let section = ObjectRef(adopting: g_menu_new())
+            for (label, action) in items { g_menu_append(section.pointer, label, action) }
+            g_menu_append_section(menu.pointer, nil, UnsafeMutablePointer(section.pointer))
+        }
         let menuButton = created(gtk_menu_button_new())
         gtk_menu_button_set_icon_name(gcast(menuButton), "open-menu-symbolic")
         gtk_menu_button_set_menu_model(gcast(menuButton), UnsafeMutablePointer(menu.pointer))
