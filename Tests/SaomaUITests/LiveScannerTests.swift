@@ -38,7 +38,6 @@ private final class PushedSource: FrameSource, FrameDemandAdjustable, @unchecked
 private final class PushedCameras: CameraService {
     static let device = CameraDevice(path: "/dev/pushed", name: "Pushed", busInfo: "test")
     let source = PushedSource()
-    var sourcesRecover: Bool { true }
     func cameras() -> [CameraDevice] { [Self.device] }
     func problemWithoutCameras() -> CameraProblem { .noCamera }
     func makeSource(for device: CameraDevice) -> FrameSource { source }
