@@ -56,8 +56,7 @@ final class PhotoPage {
             self.chooser.relayout(transform: self.transform)
             self.logLayout()
         }
-        gtk_overlay_add_overlay(OpaquePointer(widget), chooser.markers.widget)
-        gtk_overlay_add_overlay(OpaquePointer(widget), chooser.hintBar)
+        chooser.addOverlays(to: widget)
 
         setButtonContent(backButton, label: tr("Back to Camera"), icon: "camera-photo-symbolic")
         gtk_widget_set_tooltip_text(backButton, tr("Back to the camera (Escape)"))

@@ -48,6 +48,12 @@ public final class CodeChooser {
         if timer != 0 { g_source_remove(timer) }
     }
 
+    /// Adds the markers and the hint bar as overlay children of `overlay` (a `GtkOverlay` over the image).
+    public func addOverlays(to overlay: UnsafeMutablePointer<GtkWidget>) {
+        gtk_overlay_add_overlay(OpaquePointer(overlay), markers.widget)
+        gtk_overlay_add_overlay(OpaquePointer(overlay), hintBar)
+    }
+
     /// Whether codes are being shown for a choice.
     public var isChoosing: Bool {
         if case .choosing = choice.phase { return true }

@@ -76,8 +76,7 @@ final class ScannerView {
         frameOverlay.initialRelativeSize = frameRelativeSize
         frameOverlay.onFrameChanged = { [weak self] in self?.geometryChanged() }
         gtk_overlay_add_overlay(OpaquePointer(widget), frameOverlay.area.widget)
-        gtk_overlay_add_overlay(OpaquePointer(widget), chooser.markers.widget)
-        gtk_overlay_add_overlay(OpaquePointer(widget), chooser.hintBar)
+        chooser.addOverlays(to: widget)
 
         setButtonContent(lowLightButton, label: tr("Low light"), icon: "display-brightness-symbolic")
         gtk_widget_set_tooltip_text(lowLightButton, tr("Light up the window around the frame and raise the camera’s exposure"))
