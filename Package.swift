@@ -61,6 +61,7 @@ let package = Package(
         .testTarget(name: "PixbufIOTests", dependencies: ["PixbufIO", "SaomaCore"]),
         .testTarget(name: "SaomaCLITests", dependencies: ["SaomaCLI", "SaomaCore", "SQLiteHistory"]),
         .testTarget(name: "SQLiteHistoryTests", dependencies: ["SQLiteHistory", "SaomaCore"]),
+        .testTarget(name: "GLibSwiftTests", dependencies: ["GLibSwift", "CGtk"]),
         .testTarget(name: "SaomaUITests", dependencies: ["SaomaUI", "SaomaCore", "QREncoding", "SQLiteHistory"]),
     ]
 )
