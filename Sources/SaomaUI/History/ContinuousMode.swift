@@ -107,7 +107,7 @@ final class ContinuousMode {
             DebugEvents.log(.continuousCode(text: symbol.displayText))
         }
         updateCount()
-        if settings.bool("sound") { SaomaHooks.onDetectionSound?() }
+        if settings.bool("sound") { DetectionSound.shared.play() }
         flashMarkers(on: fresh)
     }
 
