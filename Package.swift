@@ -29,11 +29,13 @@ let package = Package(
         .target(name: "V4L2Capture", dependencies: ["SaomaCore", "CV4L2"]),
         .target(name: "PixbufIO", dependencies: ["SaomaCore", "CGdkPixbuf", "GLibSwift"]),
         .target(name: "GLibSwift", dependencies: ["CGtk"]),
+        // The only client of NetworkManager's D-Bus API (GDBus from GIO).
+        .target(name: "NetworkJoining", dependencies: ["SaomaCore", "CGtk"]),
 
         // Front ends.
         .target(
             name: "SaomaUI",
-            dependencies: ["SaomaCore", "ZBarDecoding", "QREncoding", "V4L2Capture", "PixbufIO", "GLibSwift", "CGtk"]
+            dependencies: ["SaomaCore", "ZBarDecoding", "QREncoding", "V4L2Capture", "PixbufIO", "GLibSwift", "NetworkJoining", "CGtk"]
         ),
         .target(
             name: "SaomaCLI",
@@ -52,6 +54,7 @@ let package = Package(
         .testTarget(name: "V4L2CaptureTests", dependencies: ["V4L2Capture", "ZBarDecoding", "PixbufIO", "SaomaCore"]),
         .testTarget(name: "PixbufIOTests", dependencies: ["PixbufIO", "SaomaCore"]),
         .testTarget(name: "SaomaCLITests", dependencies: ["SaomaCLI", "SaomaCore"]),
+        .testTarget(name: "NetworkJoiningTests", dependencies: ["NetworkJoining", "SaomaCore"], exclude: ["nm_join_template.py"]),
         .testTarget(name: "SaomaUITests", dependencies: ["SaomaUI", "SaomaCore", "QREncoding"]),
     ]
 )
