@@ -27,6 +27,8 @@ final class ResultPageTests: XCTestCase {
         var handler: String? = "Organizer"
         /// Seconds since 1970 the login-code clock reads.
         var now: Int64 = 59
+        /// The stand-in for NetworkManager: its answers and the networks it was asked to join.
+        let joins = JoinRecorder()
 
         init(_ text: String?, bytes: [UInt8]? = nil, format: Symbology = .qrCode, handler: String? = "Organizer") {
             window = InProcessGtk.window(holding: page.widget)
@@ -39,6 +41,9 @@ final class ResultPageTests: XCTestCase {
                 done(self.savePath)
             }
             page.clock = { [unowned self] in self.now }
+            let joins = self.joins
+            page.networkObstacle = { joins.obstacle }
+            page.joinNetwork = { network in joins.join(network) }
             page.show(Symbol(format: format, bytes: bytes ?? Array((text ?? "").utf8), text: text, corners: []))
             InProcessGtk.flush()
         }
@@ -311,6 +316,68 @@ final class ResultPageTests: XCTestCase {
                 XCTAssertTrue(InProcessGtk.press(try fixture.button("Scan Again")) { scanAgain == 1 }, "Scan Again for \(sample)")
                 XCTAssertEqual(fixture.opened, [], "nothing opens by itself for \(sample)")
             }
+        }
+    }
+
+    /// Records join requests from the worker thread and answers with a chosen outcome.
+    final class JoinRecorder: @unchecked Sendable {
+        private let lock = NSLock()
+        private var _obstacle: WiFiJoinOutcome?
+        private var _outcome = WiFiJoinOutcome.connected
+        private var _joined: [WiFiNetwork] = []
+
+        var obstacle: WiFiJoinOutcome? {
+            get { lock.withLock { _obstacle } }
+            set { lock.withLock { _obstacle = newValue } }
+        }
+        var outcome: WiFiJoinOutcome {
+            get { lock.withLock { _outcome } }
+            set { lock.withLock { _outcome = newValue } }
+        }
+        var joined: [WiFiNetwork] { lock.withLock { _joined } }
+
+        func join(_ network: WiFiNetwork) -> WiFiJoinOutcome {
+            lock.withLock {
+                _joined.append(network)
+                return _outcome
+            }
+        }
+    }
+
+    func testConnectJoinsTheNetworkAndShowsTheOutcome() throws {
+        try MainActor.assumeIsolated {
+            let fixture = Fixture("WIFI:T:WPA2-EAP;S:Campus;E:PEAP;I:alice;P:pw;;")
+            defer { fixture.close() }
+            for expected in ["PEAP", "alice", "WPA/WPA2/WPA3 Enterprise"] {
+                XCTAssertTrue(fixture.labels.contains(expected), "\(expected) missing from \(fixture.labels)")
+            }
+            fixture.joins.outcome = .wrongPassword
+            XCTAssertTrue(InProcessGtk.press(try fixture.button("Connect")) { fixture.labels.contains("Campus refused the password.") })
+            XCTAssertEqual(fixture.joins.joined.map(\.ssid), ["Campus"])
+            XCTAssertEqual(fixture.joins.joined.first?.enterprise?.identity, "alice")
+            let button = try fixture.button("Connect")
+            XCTAssertTrue(gtk_widget_get_visible(button) != 0 && gtk_widget_get_sensitive(button) != 0, "a refused password can be retried")
+            fixture.joins.outcome = .connected
+            XCTAssertTrue(InProcessGtk.press(button) { fixture.labels.contains("Connected to Campus.") })
+            XCTAssertEqual(gtk_widget_get_visible(button), 0)
+            XCTAssertEqual(fixture.opened, [])
+        }
+    }
+
+    func testWithoutAWiFiDeviceALineReplacesTheButton() {
+        MainActor.assumeIsolated {
+            let page = ResultPage()
+            let window = InProcessGtk.window(holding: page.widget)
+            defer { gtk_window_destroy(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)) }
+            page.networkObstacle = { .noWiFiDevice }
+            page.joinNetwork = { _ in .connected }
+            page.show(Symbol(format: .qrCode, bytes: Array("WIFI:S:Home;;".utf8), text: "WIFI:S:Home;;", corners: []))
+            XCTAssertTrue(
+                InProcessGtk.iterate {
+                    InProcessGtk.labelTexts(in: page.widget).contains("This computer has no Wi-Fi device to join the network with.")
+                })
+            let connect = InProcessGtk.button(named: "Connect", in: page.widget)
+            XCTAssertTrue(connect.map { gtk_widget_get_visible($0) == 0 } ?? true, "no Connect button")
         }
     }
 
