@@ -22,13 +22,16 @@ public enum DevicesCommand {
                 ConsoleOutput.out(helpText)
                 return exitFound
             }
-            ConsoleOutput.error("saoma devices: " + tr("unexpected argument") + " \(first)")
+            ConsoleOutput.error("saoma devices: " + tr("unexpected argument") + " " + VisibleText.shortened(first))
             return exitUsage
         }
         let directory = CameraDiscovery.deviceDirectory
         let nodes = CameraDiscovery.scan(directory: directory)
         let best = CameraDiscovery.bestDefault(among: nodes.compactMap(\.camera))
-        ConsoleOutput.out(report(nodes: nodes, directory: directory, defaultPath: best?.path))
+        // Device names come from drivers and file names: shown visibly, line by line.
+        let lines = report(nodes: nodes, directory: directory, defaultPath: best?.path).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        ConsoleOutput.out(lines.map { VisibleText.of(String($0)) }.joined(separator: "\n"))
         return best == nil ? exitNone : exitFound
     }
 

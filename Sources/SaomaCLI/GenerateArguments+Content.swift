@@ -84,6 +84,11 @@ extension GenerateArguments {
     ///
     /// `readFile` reads `--input` (a path, or `-` for standard input).
     public func payload(readFile: (String) throws(GenerateFailure) -> [UInt8]) throws(GenerateFailure) -> QRPayload {
+        // Arguments keep raw bytes (`RawArgument`); text to encode must be UTF-8, never altered.
+        if let text = positional.first(where: { !RawArgument.isUTF8($0) }) { throw .textNotUTF8("“" + VisibleText.shortened(text) + "”") }
+        for (name, values) in fields.sorted(by: { $0.key < $1.key }) where values.contains(where: { !RawArgument.isUTF8($0) }) {
+            throw .textNotUTF8("--" + name)
+        }
         if let inputPath {
             guard template == nil, positional.isEmpty else { throw .usage(.textAndInput) }
             let bytes = try readFile(inputPath)

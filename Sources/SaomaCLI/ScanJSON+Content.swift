@@ -118,6 +118,8 @@ extension ScanJSON {
         case .userInfo: "user_info"
         case .invisibleCharacters: "invisible_characters"
         case .veryLong: "very_long"
+        case .separatorLookalike: "separator_lookalike"
+        case .encodedAt: "encoded_at"
         }
     }
 

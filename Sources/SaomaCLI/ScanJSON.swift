@@ -20,24 +20,8 @@ enum ScanJSON {
         return out + "}"
     }
 
-    /// A JSON string literal: quotes, backslashes and control characters escaped, the rest UTF-8.
-    static func quoted(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string literal (see `JSONString.quoted`).
+    static func quoted(_ s: String) -> String { JSONString.quoted(s) }
 
     /// A coordinate: an integer when whole, else one decimal.
     static func number(_ v: Double) -> String {

@@ -21,10 +21,14 @@ final class ImageTabController {
     static let spinnerDelay: UInt32 = 150
 
     private let worker = PhotoWorker()
+    /// Screenshots through the desktop portal (`ImageTabController+Screen`).
+    let screenScan = ScreenScan()
     /// Number of the newest open request; a result for any other number is stale.
     private var generation = 0
     /// The photo shown on the photo page, if any.
     private var currentPhoto: LoadedPhoto?
+    /// Where the newest photo came from (a file, a drop, the clipboard).
+    private var currentSource: PhotoSource?
     /// The codes of `currentPhoto`, once decoded.
     private var currentSymbols: [Symbol]?
     /// The main page shown before the pending request (restored when it fails).
@@ -39,10 +43,11 @@ final class ImageTabController {
         window.addMainPage(.photo, widget: photoPage.widget)
         window.sidebar.addPage(name: "image", title: tr("Image"), iconName: "image-x-generic-symbolic", widget: sidebarPage.widget)
         sidebarPage.onOpenRecent = { [weak self] path in self?.open(.file(path)) }
-        photoPage.chooser.onChosen = { [weak self] symbol in self?.window?.showResult(symbol) }
+        photoPage.chooser.onChosen = { [weak self] symbol in self?.window?.showResult(symbol, origin: self?.currentSource?.codeOrigin) }
         photoPage.onBack = { [weak self] in self?.backToCamera() }
         wrapInToastOverlay(window)
         addPasteAction(window)
+        addScreenActions(window)
         addDropTarget(window)
         onNotify(UnsafeMutableRawPointer(window.mainStack), property: "visible-child-name") { [weak self] in self?.pageChanged() }
     }
@@ -65,6 +70,7 @@ final class ImageTabController {
         guard let window else { return }
         generation += 1
         let request = generation
+        currentSource = source
         if debugGeometryEnabled { debugLog("photo-open t=\(monotonicSeconds()) name=\(source.name)") }
         let current = visiblePage
         if let current, current != .photo { pageBeforeOpen = current }
@@ -215,7 +221,8 @@ final class ImageTabController {
     /// Shows `message` in a toast (seconds on screen: libadwaita's default).
     func showToastMessage(_ message: String) {
         guard let toastOverlay else { return }
-        let toast = adw_toast_new(message)
+        // The title is markup: file names and loader messages are escaped to show literally.
+        let toast = adw_toast_new(Markup.escaped(message))
         adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH)
         adw_toast_overlay_add_toast(gcast(toastOverlay), toast)
     }

@@ -181,17 +181,5 @@ extension ResultPage {
 
     /// `text` with control characters shown as visible symbols (line breaks and tabs kept when
     /// `multiline`), so a payload cannot hide or reorder what is shown.
-    static func visible(_ text: String, multiline: Bool) -> String {
-        var out = String.UnicodeScalarView()
-        for s in text.unicodeScalars {
-            switch s.value {
-            case 0x0A where multiline, 0x09 where multiline: out.append(s)
-            case 0x00...0x1F: out.append(Unicode.Scalar(0x2400 + s.value) ?? "\u{FFFD}")
-            case 0x7F: out.append("\u{2421}")
-            case 0x80...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F: out.append("\u{FFFD}")
-            default: out.append(s)
-            }
-        }
-        return String(out)
-    }
+    static func visible(_ text: String, multiline: Bool) -> String { VisibleText.of(text, keepingLineBreaks: multiline) }
 }

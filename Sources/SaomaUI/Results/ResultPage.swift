@@ -126,7 +126,8 @@ public final class ResultPage {
 
     /// Shows a short message over the page.
     func toast(_ message: String) {
-        guard let toast = adw_toast_new(message) else { return }
+        // The title is markup: text from outside is escaped to show literally.
+        guard let toast = adw_toast_new(Markup.escaped(message)) else { return }
         adw_toast_set_timeout(toast, ResultPage.toastSeconds)
         adw_toast_overlay_add_toast(OpaquePointer(root), toast)
     }

@@ -13,6 +13,8 @@ enum DebugEvent {
     case camera(String)
     /// Seconds from the window's creation to the first frame on screen.
     case firstFrameAfter(seconds: Double)
+    /// The History page shows `count` rows, the first (newest) with this text.
+    case historyRows(count: Int, first: String)
 
     /// The line written after `saoma-debug: `.
     var line: String {
@@ -21,6 +23,7 @@ enum DebugEvent {
         case .chosen(let text): return "chosen t=\(monotonicSeconds()) text=\(text)"
         case .camera(let state): return "camera \(state)"
         case .firstFrameAfter(let seconds): return "first-frame-after=\(seconds)"
+        case .historyRows(let count, let first): return "history-rows count=\(count) first=\(first)"
         }
     }
 }

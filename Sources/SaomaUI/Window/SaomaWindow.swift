@@ -90,6 +90,12 @@ public final class SaomaWindow {
     /// Presents the window and starts the camera (`device` overrides the remembered camera).
     func present(device: String?) {
         gtk_window_present(gcast(window))
+        startCamera(device: device)
+    }
+
+    /// Starts the camera without showing the window (`saoma --screen` shows it once the screen
+    /// is taken).
+    func startCamera(device: String?) {
         live.start(preferring: device ?? settings.string("camera"))
     }
 
@@ -109,13 +115,19 @@ public final class SaomaWindow {
         gtk_stack_set_visible_child_name(gcast(mainStack), page.rawValue)
     }
 
-    /// Shows the result page for `symbol` (also used by the image tab after a choice).
-    public func showResult(_ symbol: Symbol) {
+    /// Shows the result page for `symbol` (also used by the image tab after a choice and by the
+    /// history); `origin` says where it was read (the camera when `nil` and chosen live), and
+    /// `recording` false shows it without recording it again.
+    public func showResult(_ symbol: Symbol, origin: CodeOrigin? = nil, recording: Bool = true) {
         DebugEvents.log(.chosen(text: symbol.displayText))
         resultPage.show(symbol)
         // A live code is chosen in the scan state; a photo's result holds live scanning.
-        if !live.choose(symbol) { live.hold() }
+        let chosenLive = recording && live.choose(symbol)
+        if !chosenLive { live.hold() }
         gtk_stack_set_visible_child_name(gcast(mainStack), MainPage.result.rawValue)
+        if recording, let origin = origin ?? (chosenLive ? .camera : nil) {
+            for hook in SaomaHooks.codeChosen { hook(self, symbol, origin) }
+        }
         onCodeChosen?(symbol)
     }
 

@@ -42,6 +42,7 @@ final class WindowHeaderBar {
         onNotify(cameraPicker, property: "selected") { [weak self] in self?.pickerChanged() }
         adw_header_bar_pack_start(gcast(widget), makeMirrorToggle())
         adw_header_bar_pack_start(gcast(widget), makeSoundToggle())
+        adw_header_bar_pack_start(gcast(widget), makeScreenButton())
         adw_header_bar_pack_end(gcast(widget), makeMenuButton())
         setUpSidebarToggle()
         adw_header_bar_pack_end(gcast(widget), sidebarToggle)
@@ -114,11 +115,22 @@ final class WindowHeaderBar {
         return sound
     }
 
+    /// "Scan Screen": takes a screenshot and marks the codes on it (`win.scan-screen`).
+    private func makeScreenButton() -> UnsafeMutablePointer<GtkWidget> {
+        let button = created(gtk_button_new_from_icon_name("video-display-symbolic"))
+        gtk_actionable_set_action_name(gcast(button), "win.scan-screen")
+        gtk_widget_set_tooltip_text(button, tr("Scan Screen"))
+        saoma_accessible_set_label(gcast(button), tr("Scan Screen"))
+        return button
+    }
+
     private func makeMenuButton() -> UnsafeMutablePointer<GtkWidget> {
         let menu = created(g_menu_new())
         let first = created(g_menu_new())
         g_menu_append(first, tr("_Open Image…"), "win.open-image")
         g_menu_append(first, tr("_Generate…"), "win.generate")
+        g_menu_append(first, tr("Scan _Screen"), "win.scan-screen")
+        g_menu_append(first, tr("Select _Area…"), "win.select-area")
         g_menu_append_section(menu, nil, UnsafeMutablePointer(first))
         let second = created(g_menu_new())
         g_menu_append(second, tr("_Preferences"), "win.preferences")
@@ -133,6 +145,7 @@ final class WindowHeaderBar {
         gtk_menu_button_set_menu_model(gcast(menuButton), UnsafeMutablePointer(menu))
         gtk_menu_button_set_primary(gcast(menuButton), 1)
         gtk_widget_set_tooltip_text(menuButton, tr("Main Menu"))
+        saoma_accessible_set_label(gcast(menuButton), tr("Main Menu"))
         g_object_unref(UnsafeMutableRawPointer(menu))
         return menuButton
     }
