@@ -64,6 +64,7 @@ let package = Package(
         .testTarget(name: "SaomaCLITests", dependencies: ["SaomaCLI", "SaomaCore", "SQLiteHistory"]),
         .testTarget(name: "SQLiteHistoryTests", dependencies: ["SQLiteHistory", "SaomaCore"]),
         .testTarget(name: "NetworkJoiningTests", dependencies: ["NetworkJoining", "SaomaCore"], exclude: ["nm_join_template.py"]),
-        .testTarget(name: "SaomaUITests", dependencies: ["SaomaUI", "SaomaCore", "QREncoding"]),
+        .testTarget(name: "GLibSwiftTests", dependencies: ["GLibSwift", "CGtk"]),
+        .testTarget(name: "SaomaUITests", dependencies: ["SaomaUI", "SaomaCore", "QREncoding", "SQLiteHistory"]),
     ]
 )
