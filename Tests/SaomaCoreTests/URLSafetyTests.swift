@@ -70,6 +70,10 @@ struct URLSafetyTests {
         SafetyCase(
             url: "https://exa\u{200B}mple.org", host: "exa\u{200B}mple.org", displayHost: "exa\u{200B}mple.org",
             warnings: [.invisibleCharacters, .internationalHost("exa\u{200B}mple.org")]),
+        // Found by fuzzing (Tests/Fuzz/ContentParser): a percent-escaped right-to-left override in the host.
+        SafetyCase(
+            url: "https://%E2%80%AEgro.elpmaxe", host: "\u{202E}gro.elpmaxe", displayHost: "\u{202E}gro.elpmaxe",
+            warnings: [.invisibleCharacters, .internationalHost("\u{202E}gro.elpmaxe")]),
     ]
 
     @Test("hosts and warnings", arguments: cases)
