@@ -16,6 +16,9 @@ struct ContentTemplateRoundTripTests {
         .wifi(WiFiNetwork(ssid: "Café 咖啡", security: .open)),
         .wifi(WiFiNetwork(ssid: "Old", password: "12345", security: .wep)),
         .wifi(WiFiNetwork(ssid: "New", password: "correct horse battery", security: .sae)),
+        // Found by fuzzing: a separator carrying a combining mark is one Character but still splits.
+        .wifi(WiFiNetwork(ssid: ";\u{301}x", security: .open)),
+        .contact(Contact(name: "a;\u{301}b", note: ",\u{301}\\\u{301}")),
         .contact(Contact(name: "Jane Roe")),
         .contact(
             Contact(
