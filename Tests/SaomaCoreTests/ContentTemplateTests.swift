@@ -67,6 +67,8 @@ struct ContentTemplateTests {
 
     static let failures: [(ScannedContent, ContentTemplateError)] = [
         (.url(" "), .missingField("url")),
+        (.url("/"), .missingField("url")),
+        (.url("https://"), .missingField("url")),
         (.url("exa mple.org"), .invalidField(field: "url", value: "exa mple.org", reason: .invalidCharacters)),
         (.wifi(WiFiNetwork(ssid: "", password: "password1")), .missingField("ssid")),
         (.wifi(WiFiNetwork(ssid: "x", password: "")), .missingField("password")),

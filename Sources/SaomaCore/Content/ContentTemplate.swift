@@ -86,7 +86,10 @@ public enum ContentTemplates {
         else {
             throw .invalidField(field: "url", value: url, reason: .invalidCharacters)
         }
-        return hasScheme(trimmed) ? trimmed : "https://" + trimmed
+        let link = hasScheme(trimmed) ? trimmed : "https://" + trimmed
+        // Nothing but a scheme and slashes (`/`, `https://`) is no address at all.
+        guard link.drop(while: { $0 != ":" }).dropFirst().contains(where: { $0 != "/" }) else { throw .missingField("url") }
+        return link
     }
 
     /// `WIFI:T:WPA;S:name;P:secret;H:true;;` with `\ ; , : "` escaped by a backslash.
