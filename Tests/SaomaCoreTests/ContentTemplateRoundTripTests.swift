@@ -19,6 +19,7 @@ struct ContentTemplateRoundTripTests {
         // Found by fuzzing: a separator carrying a combining mark is one Character but still splits.
         .wifi(WiFiNetwork(ssid: ";\u{301}x", security: .open)),
         .contact(Contact(name: "a;\u{301}b", note: ",\u{301}\\\u{301}")),
+        .contact(Contact(name: "d", organization: "\"ACME\"")),
         .contact(Contact(name: "Jane Roe")),
         .contact(
             Contact(

@@ -11,8 +11,8 @@ extension ContentTemplates {
     /// Backslash before `\ ; , : "` (the `WIFI:` notation's special characters).
     public static func escapeWiFi(_ value: String) -> String { backslashEscape(value, special: "\\;,:\"") }
 
-    /// Backslash before `\ ; , :` (MECARD's separators).
-    public static func escapeMECARD(_ value: String) -> String { backslashEscape(value, special: "\\;,:") }
+    /// Backslash before `\ ; , :` (MECARD's separators) and `"` (readers unwrap a quoted value).
+    public static func escapeMECARD(_ value: String) -> String { backslashEscape(value, special: "\\;,:\"") }
 
     /// RFC 2426 text escaping: `\\`, `\;`, `\,`, and line breaks (CRLF, CR or LF) as `\n`.
     ///

@@ -115,7 +115,7 @@ public enum ContentTemplates {
         return out + ";"
     }
 
-    /// `MECARD:N:…;ORG:…;TEL:…;EMAIL:…;URL:…;ADR:…;NOTE:…;;` with `\ ; , :` escaped by a backslash.
+    /// `MECARD:N:…;ORG:…;TEL:…;EMAIL:…;URL:…;ADR:…;NOTE:…;;` with `\ ; , : "` escaped by a backslash.
     public static func mecard(_ contact: Contact) throws(ContentTemplateError) -> String {
         guard !contact.name.isEmpty else { throw .missingField("name") }
         var fields = [("N", contact.name)]
