@@ -6,7 +6,7 @@ import ZBarDecoding
 @testable import SaomaCLI
 
 /// `saoma scan` output for fuzzed results (file names, payload bytes, error messages): `--json`
-/// is one line of valid JSON that carries every value exactly.
+/// is one line of valid JSON that carries every value exactly; text mode is terminal-safe.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScanOutput(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
     var input = FuzzedData(data, size)
@@ -22,9 +22,39 @@ public func fuzzScanOutput(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
         return Symbol(format: format, bytes: bytes, text: text, corners: corners)
     }
     let result = ScanCommand.FileResult(file: file, symbols: symbols, error: error)
-    checkJSON(ScanCommand.format(result, json: true, manyFiles: input.bool()), result)
+    let manyFiles = input.bool()
+    checkJSON(ScanCommand.format(result, json: true, manyFiles: manyFiles), result)
+    checkText(ScanCommand.format(result, json: false, manyFiles: manyFiles), result)
     return 0
 }
+
+/// Text mode: one line per code, and nothing in it a terminal would act on — no C0 control but
+/// the line ends, no DEL, no C1 control, no bidirectional override or line separator — while
+/// text that has none of these is printed as it is.
+func checkText(_ output: String, _ result: ScanCommand.FileResult) {
+    let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
+    fuzzCheck(
+        lines.count == result.symbols.count + 1 && lines.last == "", "\(result.symbols.count) codes printed as \(lines.count - 1) lines")
+    for (line, symbol) in zip(lines, result.symbols) {
+        if let bad = line.unicodeScalars.first(where: drivesTerminal) {
+            fuzzCheck(false, "U+\(String(bad.value, radix: 16)) reaches the terminal in \(Array(line.utf8.prefix(120)))")
+        }
+        if let text = symbol.text, !text.unicodeScalars.contains(where: drivesTerminal), !text.unicodeScalars.contains(where: isRawByte) {
+            fuzzCheck(line.hasSuffix(": " + text), "plain text changed on its way out")
+        }
+    }
+}
+
+/// Whether a terminal or a bidi-aware renderer would act on `s` rather than show it.
+func drivesTerminal(_ s: Unicode.Scalar) -> Bool {
+    switch s.value {
+    case 0x00...0x1F, 0x7F...0x9F, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+}
+
+/// Whether `s` stands for a raw byte of a name that was not UTF-8 (shown as `\xNN`).
+func isRawByte(_ s: Unicode.Scalar) -> Bool { RawArgument.escapedByte(s) != nil }
 
 /// `line` is one JSON object followed by a newline, and holds exactly `result`.
 func checkJSON(_ line: String, _ result: ScanCommand.FileResult) {
