@@ -20,7 +20,7 @@ public enum SettingsDefaults {
         ],
         "keep-history": true,
         "last-folder": "",
-        "sidebar-visible": true,
+        "sidebar-visible": false,
         "generator-error-correction": "M",
         "generator-quiet-zone": 4,
     ]
