@@ -32,6 +32,7 @@ struct ContentTemplateRoundTripTests {
         .phone("*#06#"),
         .sms(SMSMessage(number: "+15550100", body: "Meet at 10:30; ok?")),
         .sms(SMSMessage(number: "12345")),
+        .sms(SMSMessage(number: "12345", body: "\u{30D}x")),
         .geo(GeoLocation(latitude: 48.8584, longitude: 2.2945)),
         .geo(GeoLocation(latitude: -33.8568, longitude: 151.2153, altitude: 12.5)),
         .geo(GeoLocation(latitude: 0.00001, longitude: -180, query: "Tour Eiffel & café")),
