@@ -30,10 +30,14 @@ public func fuzzContentTemplates(_ data: UnsafeRawPointer, _ size: Int) -> CInt 
         let vcard = contactFormat == .vcard
         func field() -> String { contactField(input.string(), vcard: vcard) }
         func list(_ count: Int) -> [String] { (0..<count).map { _ in field() }.filter { !$0.isEmpty } }
+        // vCard readers take TEL:tel:… and EMAIL:mailto:… as URIs (vCard 4.0): fields never start so.
+        func uri(_ prefix: String, _ values: [String]) -> [String] {
+            vcard ? values.filter { !$0.lowercased().hasPrefix(prefix) } : values
+        }
         value = .contact(
             Contact(
-                name: field(), organization: field(), title: field(), phones: list(counts.0), emails: list(counts.1),
-                urls: list(counts.2), address: field(), note: field()))
+                name: field(), organization: field(), title: field(), phones: uri("tel:", list(counts.0)),
+                emails: uri("mailto:", list(counts.1)), urls: list(counts.2), address: field(), note: field()))
     case .email:
         value = .email(EmailMessage(to: input.string(), subject: input.string(), body: input.string()))
     case .phone:
@@ -72,7 +76,15 @@ public func fuzzContentTemplates(_ data: UnsafeRawPointer, _ size: Int) -> CInt 
 func contactField(_ text: String, vcard: Bool) -> String {
     let trimmed = ContentParser.trimmingSpace(text)
     guard vcard else { return trimmed }
-    return trimmed.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+    // By scalar: Foundation's replacing matches whole characters ("\r" + a combining mark is not "\r").
+    var out = String.UnicodeScalarView()
+    var previousWasCR = false
+    for s in trimmed.unicodeScalars {
+        defer { previousWasCR = s == "\r" }
+        if s == "\n" && previousWasCR { continue }
+        out.append(s == "\r" ? "\n" : s)
+    }
+    return String(out)
 }
 
 /// What the parser must read back from `value`'s template text `text`.
