@@ -18,7 +18,14 @@ public func fuzzImageLoader(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
         fuzzCheck(image.width * image.height <= fuzzPixelLimit, "\(image.width)×\(image.height) pixels passed the budget")
         fuzzCheck(image.luma.pixels.count == image.width * image.height, "luma pixels do not fill the image")
         if let display = image.display {
-            fuzzCheck(display.width == image.width && display.height == image.height, "display and luma sizes differ")
+            // Display pixels are the image shrunk to fit `maxDisplaySide`, never larger than it.
+            let fits = max(image.width, image.height) <= loader.maxDisplaySide
+            fuzzCheck(
+                fits
+                    ? display.width == image.width && display.height == image.height
+                    : (1...image.width).contains(display.width) && (1...image.height).contains(display.height)
+                        && max(display.width, display.height) <= loader.maxDisplaySide,
+                "display \(display.width)×\(display.height) for an image of \(image.width)×\(image.height)")
             let needed = display.rowstride * (display.height - 1) + display.width * display.channels
             fuzzCheck(display.rowstride >= display.width * display.channels && display.bytes.count >= needed, "display rows overrun")
         }
