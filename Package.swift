@@ -39,7 +39,7 @@ let package = Package(
         ),
         .target(
             name: "SaomaCLI",
-            dependencies: ["SaomaCore", "ZBarDecoding", "QREncoding", "V4L2Capture", "PixbufIO", "GLibSwift"]
+            dependencies: ["SaomaCore", "ZBarDecoding", "QREncoding", "V4L2Capture", "PipeWireCapture", "PixbufIO", "GLibSwift"]
         ),
         .executableTarget(name: "saoma", dependencies: ["SaomaCLI", "SaomaUI"]),
 
@@ -53,7 +53,8 @@ let package = Package(
         .testTarget(name: "SaomaCoreTests", dependencies: ["SaomaCore"]),
         .testTarget(name: "ZBarDecodingTests", dependencies: ["ZBarDecoding", "QREncoding", "PixbufIO", "SaomaCore", "CQREncode"]),
         .testTarget(name: "QREncodingTests", dependencies: ["QREncoding", "ZBarDecoding", "PixbufIO", "SaomaCore"]),
-        .testTarget(name: "PipeWireCaptureTests", dependencies: ["PipeWireCapture", "ZBarDecoding", "QREncoding", "SaomaCore"]),
+        .testTarget(
+            name: "PipeWireCaptureTests", dependencies: ["PipeWireCapture", "SaomaCLI", "ZBarDecoding", "QREncoding", "SaomaCore"]),
         .testTarget(name: "V4L2CaptureTests", dependencies: ["V4L2Capture", "ZBarDecoding", "PixbufIO", "SaomaCore"]),
         .testTarget(name: "PixbufIOTests", dependencies: ["PixbufIO", "SaomaCore"]),
         .testTarget(name: "SaomaCLITests", dependencies: ["SaomaCLI", "SaomaCore"]),
