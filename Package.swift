@@ -3,7 +3,8 @@
 import PackageDescription
 
 /// Saoma's package. The dependency direction is enforced here:
-/// `SaomaCore` ← adapters (`ZBarDecoding`, `QREncoding`, `V4L2Capture`, `PixbufIO`, `GLibSwift`)
+/// `SaomaCore` ← adapters (`ZBarDecoding`, `QREncoding`, `V4L2Capture`, `PixbufIO`, `GLibSwift`,
+/// `SQLiteHistory`)
 /// ← `SaomaUI` / `SaomaCLI` ← `saoma`.
 let package = Package(
     name: "Saoma",
@@ -20,6 +21,8 @@ let package = Package(
         .systemLibrary(name: "CV4L2", pkgConfig: "libv4l2", providers: [.apt(["libv4l-dev"])]),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .systemLibrary(name: "CPipeWire", pkgConfig: "libpipewire-0.3", providers: [.apt(["libpipewire-0.3-dev", "libspa-0.2-dev"])]),
+        .systemLibrary(name: "CPortal", pkgConfig: "libportal-gtk4", providers: [.apt(["libportal-gtk4-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         // Pure Swift: geometry, images, symbols, content parsing, frame model, policies.
         .target(name: "SaomaCore"),
@@ -31,15 +34,22 @@ let package = Package(
         .target(name: "PipeWireCapture", dependencies: ["SaomaCore", "CPipeWire"]),
         .target(name: "PixbufIO", dependencies: ["SaomaCore", "CGdkPixbuf", "GLibSwift"]),
         .target(name: "GLibSwift", dependencies: ["CGtk"]),
+        .target(name: "DesktopPortal", dependencies: ["SaomaCore", "CPortal"]),
+        .target(name: "SQLiteHistory", dependencies: ["SaomaCore", "CSQLite", "GLibSwift"]),
 
         // Front ends.
         .target(
             name: "SaomaUI",
-            dependencies: ["SaomaCore", "ZBarDecoding", "QREncoding", "V4L2Capture", "PixbufIO", "GLibSwift", "CGtk"]
+            dependencies: [
+                "SaomaCore", "ZBarDecoding", "QREncoding", "V4L2Capture", "PixbufIO", "GLibSwift", "SQLiteHistory", "DesktopPortal",
+                "CGtk",
+            ]
         ),
         .target(
             name: "SaomaCLI",
-            dependencies: ["SaomaCore", "ZBarDecoding", "QREncoding", "V4L2Capture", "PipeWireCapture", "PixbufIO", "GLibSwift"]
+            dependencies: [
+                "SaomaCore", "ZBarDecoding", "QREncoding", "V4L2Capture", "PipeWireCapture", "PixbufIO", "GLibSwift", "SQLiteHistory",
+            ]
         ),
         .executableTarget(name: "saoma", dependencies: ["SaomaCLI", "SaomaUI"]),
 
@@ -57,7 +67,8 @@ let package = Package(
             name: "PipeWireCaptureTests", dependencies: ["PipeWireCapture", "SaomaCLI", "ZBarDecoding", "QREncoding", "SaomaCore"]),
         .testTarget(name: "V4L2CaptureTests", dependencies: ["V4L2Capture", "ZBarDecoding", "PixbufIO", "SaomaCore"]),
         .testTarget(name: "PixbufIOTests", dependencies: ["PixbufIO", "SaomaCore"]),
-        .testTarget(name: "SaomaCLITests", dependencies: ["SaomaCLI", "SaomaCore"]),
+        .testTarget(name: "SaomaCLITests", dependencies: ["SaomaCLI", "SaomaCore", "SQLiteHistory"]),
+        .testTarget(name: "SQLiteHistoryTests", dependencies: ["SQLiteHistory", "SaomaCore"]),
         .testTarget(name: "SaomaUITests", dependencies: ["SaomaUI", "SaomaCore", "QREncoding"]),
     ]
 )

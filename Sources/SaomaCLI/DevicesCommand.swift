@@ -25,18 +25,25 @@ public enum DevicesCommand {
                 ConsoleOutput.out(helpText)
                 return exitFound
             }
-            ConsoleOutput.error("saoma devices: " + tr("unexpected argument") + " \(first)")
+            ConsoleOutput.error("saoma devices: " + tr("unexpected argument") + " " + VisibleText.shortened(first))
             return exitUsage
         }
         let directory = CameraDiscovery.deviceDirectory
         let nodes = CameraDiscovery.scan(directory: directory)
         let best = CameraDiscovery.bestDefault(among: nodes.compactMap(\.camera))
-        ConsoleOutput.out(report(nodes: nodes, directory: directory, defaultPath: best?.path))
+        // Device names come from drivers and file names: shown visibly, line by line.
+        let lines = report(nodes: nodes, directory: directory, defaultPath: best?.path).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        ConsoleOutput.out(lines.map { VisibleText.of(String($0)) }.joined(separator: "\n"))
         let pipeWire = PipeWireMonitor.cameras(timeout: pipeWireTimeout)
         ConsoleOutput.out(pipeWireReport(pipeWire))
         let pipeWireUsable = (try? pipeWire.get())?.contains { CameraModePolicy.choose(from: $0.modes) != nil } ?? false
         return best == nil && !pipeWireUsable ? exitNone : exitFound
     }
+
+    /// Text from PipeWire (node names, a daemon's message) as printed: visible, one line, at most
+    /// 200 characters.
+    static func outside(_ text: String) -> String { VisibleText.shortened(text, limit: 200) }
 
     /// Seconds to wait for PipeWire's listing.
     static let pipeWireTimeout = 5.0
@@ -46,7 +53,7 @@ public enum DevicesCommand {
         let nodes: [PipeWireNode]
         switch result {
         case .failure(let failure):
-            return "\n" + tr("PipeWire cameras: none (PipeWire is not reachable).") + "\n  " + ConsoleOutput.sanitized(failure.message)
+            return "\n" + tr("PipeWire cameras: none (PipeWire is not reachable).") + "\n  " + outside(failure.message)
                 + "\n"
         case .success(let found): nodes = found
         }
@@ -54,14 +61,14 @@ public enum DevicesCommand {
         var lines = ["", tr("PipeWire cameras:")]
         for node in nodes {
             let camera = node.camera
-            lines.append("  \(camera.path)  \(ConsoleOutput.sanitized(camera.name))")
-            lines.append("      " + tr("node name:") + " \(ConsoleOutput.sanitized(node.name))")
-            if let path = node.v4l2Path { lines.append("      " + tr("V4L2 device:") + " \(ConsoleOutput.sanitized(path))") }
+            lines.append("  \(camera.path)  \(outside(camera.name))")
+            lines.append("      " + tr("node name:") + " \(outside(node.name))")
+            if let path = node.v4l2Path { lines.append("      " + tr("V4L2 device:") + " \(outside(path))") }
             for format in groupedModes(node.modes) { lines.append("      \(format)") }
             if !node.otherFormats.isEmpty {
                 lines.append(
                     "      " + tr("formats Saoma cannot convert:") + " "
-                        + node.otherFormats.map(ConsoleOutput.sanitized).joined(separator: ", "))
+                        + node.otherFormats.map(outside).joined(separator: ", "))
             }
             if let chosen = CameraModePolicy.choose(from: node.modes) {
                 lines.append("      " + tr("Saoma captures at") + " \(chosen)")

@@ -7,7 +7,7 @@ import Testing
 
 /// Image files for the scan command, made with the real `qrencode` and ImageMagick tools in a
 /// unique temporary folder.
-private struct ScanFixtures {
+struct ScanFixtures {
     let folder: URL
 
     init() throws {
@@ -147,6 +147,7 @@ struct ScanCommandRunTests {
         let lines = out.split(separator: "\n")
         #expect(lines.count == 2)
         #expect(lines.first?.contains("\"text\":\"https://example.org/扫码\"") == true)
+        #expect(lines.first?.contains("\"content\":{\"kind\":\"link\",\"url\":\"https://example.org/扫码\",\"host\":\"example.org\"") == true)
         #expect(lines.last?.contains("\"symbols\":[]") == true)
         #expect(try run(["scan", blank]).0 == 4)
         #expect(try run(["scan", code, fixtures.path("gone.png")]).0 == 2)

@@ -21,10 +21,10 @@ final class CameraProblemPage {
         gtk_widget_add_css_class(widget, "camera-problem")
         let buttons = created(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12))
         gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
-        retryButton = gtk_button_new_with_mnemonic(tr("_Retry"))
+        retryButton = mnemonicButton(tr("_Retry"))
         gtk_widget_add_css_class(retryButton, "pill")
         gtk_widget_add_css_class(retryButton, "suggested-action")
-        let open = created(gtk_button_new_with_mnemonic(tr("_Open an Image…")))
+        let open = mnemonicButton(tr("_Open an Image…"))
         gtk_widget_add_css_class(open, "pill")
         gtk_actionable_set_action_name(gcast(open), "win.open-image")
         gtk_box_append(gcast(buttons), retryButton)
@@ -42,7 +42,8 @@ final class CameraProblemPage {
         let text = CameraProblemPage.text(for: problem)
         adw_status_page_set_icon_name(gcast(widget), text.icon)
         adw_status_page_set_title(gcast(widget), text.title)
-        adw_status_page_set_description(gcast(widget), text.description)
+        // The description is markup; it may name the device and the driver's message.
+        adw_status_page_set_description(gcast(widget), Markup.escaped(text.description))
         // Unplugged cameras come back by themselves; Retry still helps after a replug elsewhere.
         gtk_widget_set_visible(retryButton, 1)
     }

@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import SaomaCore
+import Testing
+
+@testable import SaomaCLI
+
+/// `saoma scan` over files that must not stall or sink the others.
+@Suite("saoma scan with hostile files")
+struct ScanHostileFilesTests {
+    @Test("a named pipe, a device and an SVG between two good files never stall them")
+    func specialFilesDoNotStallOthers() throws {
+        let fixtures = try ScanFixtures()
+        defer { fixtures.remove() }
+        let ok = try fixtures.qr("ok.png", "first")
+        let okGIF = fixtures.path("ok.gif")
+        let fifo = fixtures.path("fifo.png")
+        let svg = fixtures.path("drawing.svg")
+        try #require(ScanFixtures.run(["convert", try fixtures.qr("second.png", "second"), okGIF]) == 0)
+        try #require(mkfifo(fifo, 0o600) == 0)
+        try Data("<svg xmlns='http://www.w3.org/2000/svg'/>".utf8).write(to: URL(fileURLWithPath: svg))
+        let files = [ok, fifo, "/dev/zero", svg, okGIF]
+        var results: [ScanCommand.FileResult] = []
+        ScanCommand.scan(files: files, options: DecodeOptions()) { results.append($0) }
+        #expect(results.map(\.file) == files)
+        #expect(results.first?.symbols.map(\.text) == ["first"])
+        #expect(results.last?.symbols.map(\.text) == ["second"])
+        #expect(results[1].error?.hasPrefix(fifo + ": is a named pipe") == true, "\(results[1].error ?? "")")
+        #expect(results[2].error?.hasPrefix("/dev/zero: is a character device") == true, "\(results[2].error ?? "")")
+        #expect(results[3].error?.hasPrefix(svg + ": SVG/XML images are not loaded") == true, "\(results[3].error ?? "")")
+        #expect(ScanCommand.exitStatus(for: results) == ScanCommand.exitError)
+    }
+}
