@@ -41,8 +41,8 @@ let package = Package(
         .target(
             name: "SaomaUI",
             dependencies: [
-                "SaomaCore", "ZBarDecoding", "QREncoding", "V4L2Capture", "PixbufIO", "GLibSwift", "SQLiteHistory", "DesktopPortal",
-                "CGtk",
+                "SaomaCore", "ZBarDecoding", "QREncoding", "V4L2Capture", "PipeWireCapture", "PixbufIO", "GLibSwift", "SQLiteHistory",
+                "DesktopPortal", "CGtk",
             ]
         ),
         .target(

@@ -313,6 +313,8 @@ int main(int argc, char *argv[]) {
     int mode_count = parse_modes(mode_list, modes), format_count = parse_formats(format_list, subtypes, formats);
     if (mode_count <= 0 || format_count <= 0) { fprintf(stderr, "PipeWireTestCamera: bad --modes or --formats\n"); return 2; }
 
+    // Whoever started it may stop reading after the `ready` line: later lines must not kill it.
+    signal(SIGPIPE, SIG_IGN);
     pw_init(&argc, &argv);
     c.loop = pw_main_loop_new(NULL);
     struct pw_loop *loop = pw_main_loop_get_loop(c.loop);

@@ -15,5 +15,6 @@
 //
 // Once its node exists it prints one line `ready NODE_ID NODE_NAME` on stdout; it prints
 // `streaming WIDTHxHEIGHT FORMAT` when a consumer starts streaming. SIGTERM or SIGINT stop it
-// (its node disappears). Exit status 2 on bad arguments, 1 when PipeWire cannot be reached.
+// (its node disappears). Output lines nobody reads are dropped (SIGPIPE is ignored).
+// Exit status 2 on bad arguments, 1 when PipeWire cannot be reached.
 #pragma once
