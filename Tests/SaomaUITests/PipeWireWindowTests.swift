@@ -22,6 +22,27 @@ struct PipeWireWindowTests {
         #expect(app.standardOutput == "through pipewire\n")
         #expect(app.debugLines.contains { $0.hasPrefix("markers ") })
     }
+
+    @Test("a PipeWire camera that goes away shows the unplugged page; when it returns scanning resumes")
+    func producerStoppedThenBackResumes() throws {
+        let session = try PipeWireE2E()
+        let scenePath = session.directory.appendingPathComponent("scene.ppm").path
+        try CameraScene().write(to: scenePath)
+        var camera = try session.startCamera(name: "saoma-e2e-replug", scene: scenePath)
+        let app = try AppUnderTest(
+            arguments: ["--oneshot", "--device", "pipewire:saoma-e2e-replug"], camera: .none, environment: session.environment)
+        try app.waitForLine { $0.hasPrefix("camera streaming(") }
+        camera.stop()
+        try app.waitForLine { $0.hasPrefix("camera problem(") && $0.contains("unplugged") }
+        try app.waitForLine { $0 == "page camera-problem" }
+        var scene = CameraScene()
+        try scene.addCode("pipewire back again", centerX: 640, centerY: 360)
+        try scene.write(to: scenePath)
+        camera = try session.startCamera(name: "saoma-e2e-replug", scene: scenePath)
+        defer { camera.stop() }
+        #expect(try app.waitForExit() == 0)
+        #expect(app.standardOutput == "pipewire back again\n")
+    }
 }
 
 /// A private PipeWire session for an end-to-end test; stopped (exactly its processes) when released.
