@@ -23,6 +23,24 @@ struct PipeWireWindowTests {
         #expect(app.debugLines.contains { $0.hasPrefix("markers ") })
     }
 
+    @Test("with a V4L2 camera present too, --device pipewire:NODE_NAME chooses the PipeWire camera")
+    func pipeWireDeviceWinsOverV4L2() throws {
+        let session = try PipeWireE2E()
+        var pipeWireScene = CameraScene()
+        try pipeWireScene.addCode("from pipewire", centerX: 640, centerY: 360)
+        let scenePath = session.directory.appendingPathComponent("scene.ppm").path
+        try pipeWireScene.write(to: scenePath)
+        let camera = try session.startCamera(name: "saoma-e2e-both", scene: scenePath)
+        defer { camera.stop() }
+        var v4l2Scene = CameraScene()
+        try v4l2Scene.addCode("from v4l2", centerX: 640, centerY: 360)
+        let app = try AppUnderTest(
+            arguments: ["--oneshot", "--device", "pipewire:saoma-e2e-both"], camera: .fake(scene: v4l2Scene),
+            environment: session.environment)
+        #expect(try app.waitForExit() == 0)
+        #expect(app.standardOutput == "from pipewire\n")
+    }
+
     @Test("a PipeWire camera that goes away shows the unplugged page; when it returns scanning resumes")
     func producerStoppedThenBackResumes() throws {
         let session = try PipeWireE2E()
