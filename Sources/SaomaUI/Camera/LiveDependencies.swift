@@ -5,8 +5,9 @@ import ZBarDecoding
 /// The decoder each decode worker thread creates for live frames.
 let makeLiveDecoder: @Sendable () -> BarcodeDecoder? = { ZBarDecoder() }
 
-/// The camera service: V4L2 (tests reach it through the LD_PRELOAD fake device).
+/// The camera service: V4L2 (tests reach it through the LD_PRELOAD fake device) and PipeWire
+/// cameras (tests reach them through a private daemon and PipeWireTestCamera).
 @MainActor
 func makeCameraService() -> CameraService {
-    V4L2CameraService()
+    PipeWireCameraService()
 }
