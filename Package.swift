@@ -66,7 +66,8 @@ let package = Package(
         .testTarget(name: "ZBarDecodingTests", dependencies: ["ZBarDecoding", "QREncoding", "PixbufIO", "SaomaCore", "CQREncode"]),
         .testTarget(name: "QREncodingTests", dependencies: ["QREncoding", "ZBarDecoding", "PixbufIO", "SaomaCore"]),
         .testTarget(
-            name: "PipeWireCaptureTests", dependencies: ["PipeWireCapture", "SaomaCLI", "ZBarDecoding", "QREncoding", "SaomaCore"]),
+            name: "PipeWireCaptureTests",
+            dependencies: ["PipeWireCapture", "SaomaCLI", "ZBarDecoding", "QREncoding", "PixbufIO", "SaomaCore"]),
         .testTarget(name: "V4L2CaptureTests", dependencies: ["V4L2Capture", "ZBarDecoding", "PixbufIO", "SaomaCore"]),
         .testTarget(name: "PixbufIOTests", dependencies: ["PixbufIO", "SaomaCore"]),
         .testTarget(name: "SaomaCLITests", dependencies: ["SaomaCLI", "SaomaCore", "SQLiteHistory"]),

@@ -2,6 +2,7 @@
 import Foundation
 import GLibSwift
 import PipeWireCapture
+import PixbufIO
 import SaomaCore
 import Synchronization
 
@@ -39,7 +40,14 @@ final class PipeWireCameraService: CameraService {
         guard let spec = byName.flatMap({ $0 == .any ? nil : $0 }) ?? PipeWireDeviceSpec(device.path) else {
             return v4l2.makeSource(for: device)
         }
-        return PipeWireCapture(configuration: PipeWireCapture.Configuration(spec: spec))
+        return PipeWireCapture(configuration: Self.configuration(spec: spec))
+    }
+
+    /// The capture configuration for `spec`: MJPG frames decoded through gdk-pixbuf's JPEG
+    /// loader (damaged frames dropped).
+    nonisolated static func configuration(spec: PipeWireDeviceSpec) -> PipeWireCapture.Configuration {
+        let decoder = JPEGFrameDecoder()
+        return PipeWireCapture.Configuration(spec: spec, decodeJPEG: { decoder.decode($0, timestamp: $1, sequence: $2) })
     }
 
     func startMonitoring(_ changed: @escaping @MainActor () -> Void) {
