@@ -67,7 +67,9 @@ let package = Package(
         .testTarget(name: "QREncodingTests", dependencies: ["QREncoding", "ZBarDecoding", "PixbufIO", "SaomaCore"]),
         .testTarget(
             name: "PipeWireCaptureTests",
-            dependencies: ["PipeWireCapture", "SaomaCLI", "ZBarDecoding", "QREncoding", "PixbufIO", "SaomaCore"]),
+            dependencies: [
+                "PipeWireCapture", "SaomaCLI", "ZBarDecoding", "QREncoding", "PixbufIO", "DesktopPortal", "CPortal", "SaomaCore",
+            ]),
         .testTarget(name: "V4L2CaptureTests", dependencies: ["V4L2Capture", "ZBarDecoding", "PixbufIO", "SaomaCore"]),
         .testTarget(name: "PixbufIOTests", dependencies: ["PixbufIO", "SaomaCore"]),
         .testTarget(name: "SaomaCLITests", dependencies: ["SaomaCLI", "SaomaCore", "SQLiteHistory"]),

@@ -20,17 +20,9 @@ public final class ScreenshotPortal {
         if let portal { g_object_unref(UnsafeMutableRawPointer(portal)) }
     }
 
-    /// The portal object, or nil when there is no session bus: libportal 0.6 dereferences a
-    /// missing bus connection and crashes, so the bus is checked first.
+    /// The portal object, or nil when there is no session bus (`PortalBus`).
     private func connectedPortal() -> OpaquePointer? {
-        if let portal { return portal }
-        var error: UnsafeMutablePointer<GError>?
-        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
-            g_error_free(error)
-            return nil
-        }
-        g_object_unref(UnsafeMutableRawPointer(bus))
-        portal = xdp_portal_new()
+        if portal == nil { portal = PortalBus.newPortal() }
         return portal
     }
 

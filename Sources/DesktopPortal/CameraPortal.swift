@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CPortal
+import SaomaCore
+
+/// Cameras through the XDG camera portal (`org.freedesktop.portal.Camera`), with libportal:
+/// `AccessCamera`, then `OpenPipeWireRemote`, whose descriptor reaches the PipeWire daemon with
+/// only the camera nodes the sandbox may see (`PipeWireConnection(descriptor:)`).
+///
+/// UI thread only, like `ScreenshotPortal`: libportal answers on the thread-default main context.
+/// The `XdpPortal` is created on first use (after checking that a session bus exists: libportal
+/// 0.6 crashes without one) and owned until `deinit`.
+@MainActor
+public final class CameraPortal {
+    private var portal: OpaquePointer?
+
+    public init() {}
+
+    isolated deinit {
+        if let portal { g_object_unref(UnsafeMutableRawPointer(portal)) }
+    }
+
+    /// Asks for camera access, then for the PipeWire remote; `completion` runs once on the UI
+    /// thread. A `.granted` descriptor belongs to the receiver (close it, or hand it to PipeWire,
+    /// which closes it).
+    public func requestCamera(completion: @escaping @MainActor (CameraPortalOutcome) -> Void) {
+        if portal == nil { portal = PortalBus.newPortal() }
+        guard let portal else {
+            completion(.unavailable)
+            return
+        }
+        let box = Unmanaged.passRetained(CameraCompletionBox(completion)).toOpaque()
+        xdp_portal_access_camera(portal, nil, XDP_CAMERA_FLAG_NONE, nil, cameraAccessFinished, box)
+    }
+}
+
+/// The caller's completion, kept alive across the asynchronous request (UI thread only).
+private final class CameraCompletionBox: @unchecked Sendable {
+    let completion: @MainActor (CameraPortalOutcome) -> Void
+    init(_ completion: @escaping @MainActor (CameraPortalOutcome) -> Void) { self.completion = completion }
+}
+
+/// `GAsyncReadyCallback` for `xdp_portal_access_camera`: on access, opens the PipeWire remote
+/// (a synchronous D-Bus call returning a Unix descriptor) and reports the outcome.
+private let cameraAccessFinished: GAsyncReadyCallback = { source, result, data in
+    guard let data else { return }
+    let box = Unmanaged<CameraCompletionBox>.fromOpaque(data).takeRetainedValue()
+    let portal = OpaquePointer(source)
+    var error: UnsafeMutablePointer<GError>?
+    let outcome: CameraPortalOutcome
+    if xdp_portal_access_camera_finish(portal, result, &error) != 0 {
+        let descriptor = xdp_portal_open_pipewire_remote_for_camera(portal)
+        outcome = descriptor >= 0 ? .granted(descriptor: descriptor) : .failed(reason: "the portal opened no PipeWire remote")
+    } else if let error {
+        let remote = g_dbus_error_get_remote_error(error)
+        defer { g_free(remote) }
+        outcome = CameraPortalOutcome.classify(remoteErrorName: remote.map { String(cString: $0) })
+        g_error_free(error)
+    } else {
+        outcome = .denied
+    }
+    MainActor.assumeIsolated { box.completion(outcome) }
+}

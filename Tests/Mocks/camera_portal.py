@@ -1,0 +1,70 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""python3-dbusmock template: the XDG desktop portal's Camera interface, for Saoma's tests.
+
+Run on a private session bus:
+    /usr/bin/python3 -m dbusmock --template Tests/Mocks/camera_portal.py \
+        -p '{"pipewire_socket": "/run/user/…/pipewire-0", "response_file": "/tmp/response"}' -l LOGFILE
+
+`AccessCamera(options)` returns the request path the caller expects
+(/org/freedesktop/portal/desktop/request/SENDER/TOKEN) and then sends `Response(response, {})`
+on it to the caller alone (unicast, as xdg-desktop-portal does). The response is read from
+`response_file` at each call (0 when the file is missing: granted; 1 cancelled/denied, 2 failed),
+so one mock serves a test process's grant and denial cases. `OpenPipeWireRemote(options)`
+connects a Unix socket to `pipewire_socket` and hands it over as the returned descriptor. Calls
+are logged as `AccessCamera response=N` and `OpenPipeWireRemote`.
+"""
+
+import socket
+
+import dbus
+import dbus.lowlevel
+import dbus.service
+from gi.repository import GLib
+
+BUS_NAME = "org.freedesktop.portal.Desktop"
+MAIN_OBJ = "/org/freedesktop/portal/desktop"
+MAIN_IFACE = "org.freedesktop.portal.Camera"
+SYSTEM_BUS = False
+REQUEST_IFACE = "org.freedesktop.portal.Request"
+
+
+def load(mock, parameters):
+    mock.camera_socket = parameters.get("pipewire_socket", "")
+    mock.camera_response_file = parameters.get("response_file", "")
+    mock.AddProperties(MAIN_IFACE, {"version": dbus.UInt32(1), "IsCameraPresent": dbus.Boolean(True)})
+
+    def response_code():
+        try:
+            with open(mock.camera_response_file) as f:
+                return int(f.read().strip() or "0")
+        except (OSError, ValueError):
+            return 0
+
+    @dbus.service.method(MAIN_IFACE, in_signature="a{sv}", out_signature="o", sender_keyword="sender")
+    def AccessCamera(self, options, sender):
+        token = str(options.get("handle_token", "saoma"))
+        path = "/org/freedesktop/portal/desktop/request/%s/%s" % (sender[1:].replace(".", "_"), token)
+        code = response_code()
+        self.log("AccessCamera response=%d" % code)
+
+        def respond():
+            message = dbus.lowlevel.SignalMessage(path, REQUEST_IFACE, "Response")
+            message.append(dbus.UInt32(code), dbus.Dictionary({}, signature="sv"), signature="ua{sv}")
+            message.set_destination(sender)
+            self.connection.send_message(message)
+            return False
+
+        GLib.idle_add(respond)
+        return dbus.ObjectPath(path)
+
+    @dbus.service.method(MAIN_IFACE, in_signature="a{sv}", out_signature="h")
+    def OpenPipeWireRemote(self, options):
+        self.log("OpenPipeWireRemote")
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        sock.connect(self.camera_socket)
+        descriptor = dbus.types.UnixFd(sock.fileno())
+        sock.close()
+        return descriptor
+
+    mock.methods.setdefault(MAIN_IFACE, {})["AccessCamera"] = ("a{sv}", "o", "", AccessCamera)
+    mock.methods.setdefault(MAIN_IFACE, {})["OpenPipeWireRemote"] = ("a{sv}", "h", "", OpenPipeWireRemote)
