@@ -3,7 +3,8 @@
 import PackageDescription
 
 /// Saoma's package. The dependency direction is enforced here:
-/// `SaomaCore` ← adapters (`ZBarDecoding`, `QREncoding`, `V4L2Capture`, `PixbufIO`, `GLibSwift`)
+/// `SaomaCore` ← adapters (`ZBarDecoding`, `QREncoding`, `V4L2Capture`, `PixbufIO`, `GLibSwift`,
+/// `SQLiteHistory`)
 /// ← `SaomaUI` / `SaomaCLI` ← `saoma`.
 let package = Package(
     name: "Saoma",
@@ -19,6 +20,8 @@ let package = Package(
         .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CV4L2", pkgConfig: "libv4l2", providers: [.apt(["libv4l-dev"])]),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        .systemLibrary(name: "CPortal", pkgConfig: "libportal-gtk4", providers: [.apt(["libportal-gtk4-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         // Pure Swift: geometry, images, symbols, content parsing, frame model, policies.
         .target(name: "SaomaCore"),
@@ -29,15 +32,20 @@ let package = Package(
         .target(name: "V4L2Capture", dependencies: ["SaomaCore", "CV4L2"]),
         .target(name: "PixbufIO", dependencies: ["SaomaCore", "CGdkPixbuf", "GLibSwift"]),
         .target(name: "GLibSwift", dependencies: ["CGtk"]),
+        .target(name: "DesktopPortal", dependencies: ["SaomaCore", "CPortal"]),
+        .target(name: "SQLiteHistory", dependencies: ["SaomaCore", "CSQLite", "GLibSwift"]),
 
         // Front ends.
         .target(
             name: "SaomaUI",
-            dependencies: ["SaomaCore", "ZBarDecoding", "QREncoding", "V4L2Capture", "PixbufIO", "GLibSwift", "CGtk"]
+            dependencies: [
+                "SaomaCore", "ZBarDecoding", "QREncoding", "V4L2Capture", "PixbufIO", "GLibSwift", "SQLiteHistory", "DesktopPortal",
+                "CGtk",
+            ]
         ),
         .target(
             name: "SaomaCLI",
-            dependencies: ["SaomaCore", "ZBarDecoding", "QREncoding", "V4L2Capture", "PixbufIO", "GLibSwift"]
+            dependencies: ["SaomaCore", "ZBarDecoding", "QREncoding", "V4L2Capture", "PixbufIO", "GLibSwift", "SQLiteHistory"]
         ),
         .executableTarget(name: "saoma", dependencies: ["SaomaCLI", "SaomaUI"]),
 
@@ -51,7 +59,8 @@ let package = Package(
         .testTarget(name: "QREncodingTests", dependencies: ["QREncoding", "ZBarDecoding", "PixbufIO", "SaomaCore"]),
         .testTarget(name: "V4L2CaptureTests", dependencies: ["V4L2Capture", "ZBarDecoding", "PixbufIO", "SaomaCore"]),
         .testTarget(name: "PixbufIOTests", dependencies: ["PixbufIO", "SaomaCore"]),
-        .testTarget(name: "SaomaCLITests", dependencies: ["SaomaCLI", "SaomaCore"]),
+        .testTarget(name: "SaomaCLITests", dependencies: ["SaomaCLI", "SaomaCore", "SQLiteHistory"]),
+        .testTarget(name: "SQLiteHistoryTests", dependencies: ["SQLiteHistory", "SaomaCore"]),
         .testTarget(name: "SaomaUITests", dependencies: ["SaomaUI", "SaomaCore", "QREncoding"]),
     ]
 )

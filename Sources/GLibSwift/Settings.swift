@@ -6,7 +6,8 @@ import Foundation
 ///
 /// The schema is looked up in the system's schema directories first (installed app, or
 /// `GSETTINGS_SCHEMA_DIR`), then beside the source tree (`swift run`), compiled on demand into
-/// `$XDG_CACHE_HOME/saoma/schemas`. Without any schema the values live in memory for this run only.
+/// `$XDG_CACHE_HOME/saoma/schemas`. Without any schema the values start from the schema's own
+/// defaults (`SettingsDefaults`) and live in memory for this run only.
 /// Used from the UI thread only.
 @MainActor
 public final class AppSettings {
@@ -17,14 +18,13 @@ public final class AppSettings {
 
     /// The GSettings object (owned; `nil` when no schema could be found).
     public let gsettings: UnsafeMutablePointer<GSettings>?
-    /// In-memory values used when there is no schema.
-    private var fallback: [String: Any] = [:]
+    /// In-memory values used when there is no schema, starting from the schema's defaults.
+    private var fallback: [String: Any] = SettingsDefaults.values
 
     private init() {
         gsettings = AppSettings.makeSettings()
         if gsettings == nil {
-            FileHandle.standardError.write(
-                Data("saoma: settings schema \(AppSettings.schemaID) not found; settings will not be kept\n".utf8))
+            StandardStream.error.write("saoma: settings schema \(AppSettings.schemaID) not found; settings will not be kept\n")
         }
     }
 

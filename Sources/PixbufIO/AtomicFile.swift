@@ -1,41 +1,173 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import GLibSwift
+import SaomaCore
 
-/// Writes files through a temporary file in the same directory and a rename.
-public enum AtomicFile {
+/// Why a file could not be written (each with a one-line reason).
+public enum AtomicFileError: Error, Hashable, Sendable {
+    /// The target exists and replacing was not allowed.
+    case exists(path: String)
+    /// The target exists but is not a regular file (a device, FIFO, folder or symbolic link).
+    case notRegularFile(path: String)
+    /// The system refused (its reason, `strerror`).
+    case failed(path: String, reason: String)
+
+    /// The path the error is about.
+    public var path: String {
+        switch self {
+        case .exists(let path), .notRegularFile(let path), .failed(let path, _): return path
+        }
+    }
+}
+
+/// Writes a file through a temporary file in the same directory, so it is whole or absent.
+///
+/// `init` reserves a hidden temporary file beside the target (`.NAME.XXXXXXXX.tmp`); `commit`
+/// writes the data, flushes it to disk and puts it in place: without `replacing`, with `link()`,
+/// which fails when anything exists at the target (a file that appeared meanwhile, a dangling
+/// symbolic link), so nothing is ever replaced; with `replacing`, with `rename()` over a regular
+/// file only, keeping its permission bits. The temporary file is removed when the object goes
+/// away uncommitted, when the process exits, and on SIGINT, SIGTERM and SIGHUP (a handler
+/// installed while temporary files exist, where the signal had its default action).
+/// Paths may carry raw bytes (`RawArgument`). One owner; not shared between threads.
+public final class AtomicFile {
     /// Permissions of new files before the umask (rw for everyone the umask allows).
     static let creationMode: mode_t = 0o666
 
-    /// Replaces (or creates) `path` with `data` (failures are `PNGWriterError.writeFailed`, whatever the data); an existing file is replaced only once the new one is complete.
+    /// The target path as given.
+    public let path: String
+    private let target: [CChar]
+    private let temporary: [CChar]
+    private let replacing: Bool
+    private var descriptor: Int32
+    private var slot: Int?
+
+    /// Reserves a temporary file for `path`; `replacing` allows an existing regular file to be replaced.
     ///
-    /// The data goes to a hidden temporary file beside `path`, is flushed to disk and renamed over
-    /// `path`, so readers see the old file or the new one, never a part; on any failure the
-    /// temporary file is removed and `path` is untouched.
-    public static func write(_ data: Data, to path: String) throws(PNGWriterError) {
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent().path
-        let temporary = directory + "/." + url.lastPathComponent + "." + UUID().uuidString.prefix(8) + ".tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, creationMode)
-        guard fd >= 0 else { throw .writeFailed(path: path, reason: String(cString: strerror(errno))) }
-        var failure: Int32 = 0
-        data.withUnsafeBytes { buffer in
+    /// Fails early when the target exists and may not be replaced, is not a regular file, or its
+    /// folder cannot be written.
+    public init(path: String, replacing: Bool) throws(AtomicFileError) {
+        self.path = path
+        self.replacing = replacing
+        let bytes = RawArgument.bytes(of: path)
+        target = bytes.map { CChar(bitPattern: $0) } + [0]
+        let slash = bytes.lastIndex(of: UInt8(ascii: "/"))
+        let folder = slash.map { Array(bytes[...$0]) } ?? []
+        let name = slash.map { Array(bytes[($0 + 1)...]) } ?? bytes
+        let suffix = Array(("." + UUID().uuidString.prefix(8) + ".tmp").utf8)
+        temporary = (folder + [UInt8(ascii: ".")] + name + suffix).map { CChar(bitPattern: $0) } + [0]
+        descriptor = -1
+        if let existing = try AtomicFile.status(of: target, path: path) {
+            if (existing.st_mode & S_IFMT) != S_IFREG { throw .notRegularFile(path: path) }
+            if !replacing { throw .exists(path: path) }
+        }
+        slot = TemporaryFiles.register(temporary)
+        descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, AtomicFile.creationMode)
+        guard descriptor >= 0 else {
+            let code = errno
+            forget()
+            throw .failed(path: path, reason: String(cString: strerror(code)))
+        }
+    }
+
+    deinit { discard() }
+
+    /// Writes `data` and puts the file in place; on failure the target is untouched and the
+    /// temporary file removed.
+    public func commit(_ data: Data) throws(AtomicFileError) {
+        guard descriptor >= 0 else { throw .failed(path: path, reason: String(cString: strerror(EBADF))) }
+        var failure = AtomicFile.writeAll(data, to: descriptor)
+        var refusal: AtomicFileError?
+        if failure == 0, replacing {
+            do {
+                if let existing = try AtomicFile.status(of: target, path: path) {
+                    if (existing.st_mode & S_IFMT) != S_IFREG {
+                        refusal = .notRegularFile(path: path)
+                    } else if fchmod(descriptor, existing.st_mode & 0o7777) != 0 {
+                        failure = errno
+                    }
+                }
+            } catch {
+                refusal = error
+            }
+        }
+        if failure == 0, refusal == nil, fsync(descriptor) != 0 { failure = errno }
+        if close(descriptor) != 0, failure == 0 { failure = errno }
+        descriptor = -1
+        if failure == 0, refusal == nil {
+            if replacing {
+                if rename(temporary, target) != 0 { failure = errno }
+            } else if link(temporary, target) != 0 {
+                failure = errno
+                if failure == EEXIST { refusal = .exists(path: path) }
+            }
+        }
+        // After a rename the temporary name is gone; after a link it is a second name to drop.
+        if !(replacing && failure == 0 && refusal == nil) { unlink(temporary) }
+        forget()
+        if let refusal { throw refusal }
+        if failure != 0 { throw .failed(path: path, reason: String(cString: strerror(failure))) }
+    }
+
+    /// Removes the temporary file without touching the target (nothing happens after `commit`).
+    public func discard() {
+        if descriptor >= 0 {
+            close(descriptor)
+            descriptor = -1
+        }
+        if slot != nil {
+            unlink(temporary)
+            forget()
+        }
+    }
+
+    /// Writes `data` to `path`, replacing a regular file there only when `replacing` (failures are
+    /// `PNGWriterError.writeFailed`, whatever the data).
+    public static func write(_ data: Data, to path: String, replacing: Bool = true) throws(PNGWriterError) {
+        do {
+            try AtomicFile(path: path, replacing: replacing).commit(data)
+        } catch {
+            throw .writeFailed(path: path, reason: error.reason)
+        }
+    }
+
+    private func forget() {
+        if let slot { TemporaryFiles.unregister(slot) }
+        slot = nil
+    }
+
+    /// `lstat` of `target`: `nil` when nothing is there.
+    private static func status(of target: [CChar], path: String) throws(AtomicFileError) -> stat? {
+        var info = stat()
+        if lstat(target, &info) == 0 { return info }
+        if errno == ENOENT { return nil }
+        throw .failed(path: path, reason: String(cString: strerror(errno)))
+    }
+
+    /// Writes all of `data`; returns 0 or the `errno` that stopped it.
+    private static func writeAll(_ data: Data, to fd: Int32) -> Int32 {
+        data.withUnsafeBytes { buffer -> Int32 in
             var offset = 0
             while offset < buffer.count, let base = buffer.baseAddress {
                 let written = Foundation.write(fd, base + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    failure = errno
-                    return
+                    return errno
                 }
                 offset += written
             }
+            return 0
         }
-        if failure == 0, fsync(fd) != 0 { failure = errno }
-        if close(fd) != 0, failure == 0 { failure = errno }
-        if failure == 0, rename(temporary, path) != 0 { failure = errno }
-        if failure != 0 {
-            unlink(temporary)
-            throw .writeFailed(path: path, reason: String(cString: strerror(failure)))
+    }
+}
+
+extension AtomicFileError {
+    /// The reason in words, without the path (for messages that name the path themselves).
+    public var reason: String {
+        switch self {
+        case .exists: return String(cString: strerror(EEXIST))
+        case .notRegularFile: return tr("not a regular file")
+        case .failed(_, let reason): return reason
         }
     }
 }

@@ -15,6 +15,22 @@ extension ImageLoadError {
             return tr(
                 "{file}: image too large ({width}×{height} pixels; the limit is {limit} megapixels)",
                 ["file": f, "width": String(w), "height": String(h), "limit": String(limit / 1_000_000)])
+        case .fileTooLarge(let f, let bytes, let limit):
+            return tr(
+                "{file}: file too large ({size} MB; the limit is {limit} MB)",
+                ["file": f, "size": String(Self.megabytes(bytes)), "limit": String(Self.megabytes(limit))])
+        case .notRegularFile(let f, let kind):
+            switch kind {
+            case .fifo: return tr("{file}: is a named pipe (FIFO), not an image file", ["file": f])
+            case .socket: return tr("{file}: is a socket, not an image file", ["file": f])
+            case .characterDevice: return tr("{file}: is a character device, not an image file", ["file": f])
+            case .blockDevice: return tr("{file}: is a block device, not an image file", ["file": f])
+            case .other: return tr("{file}: is a special file, not an image file", ["file": f])
+            }
+        case .unsupportedFormat(let f, let format):
+            return tr(
+                "{file}: {format} images are not loaded (only {formats})",
+                ["file": f, "format": format, "formats": Self.allowedFormatNames])
         }
     }
 }

@@ -3,36 +3,81 @@ import CGdkPixbuf
 import Glibc
 import SaomaCore
 
-/// Loads photos through gdk-pixbuf: EXIF orientation applied, oversized images refused before
-/// their pixels are decoded, every failure a typed `ImageLoadError` naming the input.
+/// Loads photos through gdk-pixbuf with budgets that hold for every input: the format is
+/// sniffed from the first bytes and only an allow-listed loader (`ImageFileFormat`) ever sees the
+/// data; files over `maxFileBytes` and anything but regular files are refused before a byte is
+/// read; images over `maxPixels` are refused when their header announces the size, before their
+/// pixels are allocated; a file cut short is refused in every format (`ImageCompleteness`); and the
+/// decoded pixels are reserved from a shared `MemoryBudget` before they are allocated.
+/// Every failure is a typed `ImageLoadError` naming the input.
 ///
-/// A value type with no shared state: use one from any thread (gdk-pixbuf loaders are per call).
+/// A value type with no shared state of its own: use one from any thread (gdk-pixbuf loaders are
+/// per call). Use from a path (`load(path:)`) or from memory (`load(bytes:name:)`, also what a
+/// fuzz target calls).
 public struct ImageLoader: Sendable {
     /// Largest image accepted, in pixels (width × height); 100 megapixels by default.
     public var maxPixels: Int
+    /// Largest file accepted, in bytes; 128 MiB by default (a 100-megapixel photo is far smaller
+    /// as JPEG or PNG; some loaders, TIFF's among them, hold the whole file in memory).
+    public var maxFileBytes: Int
+    /// The budget decoded pixels are reserved from (nil: none; the bytes are still bounded by
+    /// `maxPixels`).
+    public var budget: MemoryBudget?
+
+    /// Bytes of memory reserved per pixel while an image is loaded and decoded: the pixbuf (up to
+    /// 4), the luma image (1) and its upright copy (1); the decoders' work images fit in the
+    /// pixbuf's place once it is freed. Measured: a 99-megapixel RGBA PNG peaks at 516 MB
+    /// resident in `saoma scan` (docs/BENCHMARKS.md, "Memory").
+    static let bytesPerPixel = 6
+    /// Bytes per pixel added when display pixels are wanted: the upright colour copy (4) and the
+    /// display copy (4), less the upright luma copy not made then (1).
+    static let displayBytesPerPixel = 7
 
     /// Bytes fed to gdk-pixbuf per write, so an oversized header stops the load early.
     private static let chunkSize = 64 * 1024
 
-    public init(maxPixels: Int = 100_000_000) {
+    public init(maxPixels: Int = 100_000_000, maxFileBytes: Int = 128 << 20, budget: MemoryBudget? = .images) {
         self.maxPixels = maxPixels
+        self.maxFileBytes = maxFileBytes
+        self.budget = budget
     }
 
     /// Loads the image file at `path`; with `wantDisplay`, also returns its colour pixels.
+    ///
+    /// The file is opened without blocking (a named pipe with no writer cannot stall the call)
+    /// and checked with `fstat` before anything is read: folders, pipes, sockets, devices and
+    /// files over `maxFileBytes` are refused.
     public func load(path: String, wantDisplay: Bool = false) throws(ImageLoadError) -> LoadedImage {
-        var info = stat()
-        if stat(path, &info) != 0 {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        if fd < 0 {
             let code = errno
             if code == ENOENT || code == ENOTDIR { throw .notFound(path) }
+            // Sockets cannot be opened (ENXIO); say what the path is when stat can tell.
+            var info = stat()
+            if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+                throw (info.st_mode & S_IFMT) == S_IFDIR
+                    ? .isDirectory(path) : .notRegularFile(path, kind: SpecialFileKind(mode: info.st_mode))
+            }
             throw .unreadable(path, reason: Self.systemMessage(code))
         }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw .isDirectory(path) }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 { throw .unreadable(path, reason: Self.systemMessage(errno)) }
         defer { close(fd) }
+        var info = stat()
+        if fstat(fd, &info) != 0 { throw .unreadable(path, reason: Self.systemMessage(errno)) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw .isDirectory(path)
+        default: throw .notRegularFile(path, kind: SpecialFileKind(mode: info.st_mode))
+        }
+        if Int(info.st_size) > maxFileBytes { throw .fileTooLarge(path, bytes: Int(info.st_size), limit: maxFileBytes) }
+        // A regular file: blocking reads again (O_NONBLOCK only guarded the open).
+        let flags = fcntl(fd, F_GETFL)
+        if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
         var buffer = [UInt8](repeating: 0, count: Self.chunkSize)
         let reader = { () throws(ImageLoadError) -> ArraySlice<UInt8>? in
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, Self.chunkSize) }
+            var n: Int
+            repeat {
+                n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, Self.chunkSize) }
+            } while n < 0 && errno == EINTR
             if n < 0 { throw ImageLoadError.unreadable(path, reason: Self.systemMessage(errno)) }
             return n == 0 ? nil : buffer[0..<n]
         }
@@ -41,6 +86,7 @@ public struct ImageLoader: Sendable {
 
     /// Loads an image from memory (pasted or dropped data); `name` labels it in error messages.
     public func load(bytes: [UInt8], name: String, wantDisplay: Bool = false) throws(ImageLoadError) -> LoadedImage {
+        if bytes.count > maxFileBytes { throw .fileTooLarge(name, bytes: bytes.count, limit: maxFileBytes) }
         var offset = 0
         let reader: () throws(ImageLoadError) -> ArraySlice<UInt8>? = {
             guard offset < bytes.count else { return nil }
@@ -64,8 +110,23 @@ public struct ImageLoader: Sendable {
         let maxPixels: Int
         /// One past the lowest row reported decoded by `area-updated` (0 when none was reported).
         var rowsDecoded = 0
+        /// Where the pixels' memory is reserved from, and the bytes per pixel to reserve.
+        let budget: MemoryBudget?
+        let bytesPerPixel: Int
+        /// The memory held for this image, reserved once its size is known and accepted.
+        var reservation: MemoryBudget.Reservation?
 
-        init(maxPixels: Int) { self.maxPixels = maxPixels }
+        init(maxPixels: Int, budget: MemoryBudget?, bytesPerPixel: Int) {
+            self.maxPixels = maxPixels
+            self.budget = budget
+            self.bytesPerPixel = bytesPerPixel
+        }
+
+        /// Reserves the memory for the announced size (waits until it fits the budget).
+        func reserve() {
+            guard let budget, reservation == nil, !isTooLarge, width > 0, height > 0 else { return }
+            reservation = budget.reserve(width * height * bytesPerPixel)
+        }
 
         /// Whether the announced size is above the limit.
         var isTooLarge: Bool {
@@ -82,7 +143,11 @@ public struct ImageLoader: Sendable {
             box.width = Int(width)
             box.height = Int(height)
             box.announced = true
-            if box.isTooLarge { gdk_pixbuf_loader_set_size(loader, 0, 0) }
+            if box.isTooLarge {
+                gdk_pixbuf_loader_set_size(loader, 0, 0)
+            } else {
+                box.reserve()
+            }
         }
 
     /// `area-updated` handler: records how far down the image rows have been decoded.
@@ -94,54 +159,78 @@ public struct ImageLoader: Sendable {
             box.rowsDecoded = max(box.rowsDecoded, Int(y) + Int(height))
         }
 
-    /// Feeds chunks to a gdk-pixbuf loader, stopping as soon as the announced size is too large.
+    /// Sniffs the format from the first chunk, then feeds every chunk to that format's loader,
+    /// stopping as soon as the announced size is too large or the bytes exceed the file limit.
     private func decode(
         name: String, wantDisplay: Bool, nextChunk: () throws(ImageLoadError) -> ArraySlice<UInt8>?
     ) throws(ImageLoadError) -> LoadedImage {
-        guard let loader = gdk_pixbuf_loader_new() else { throw .notAnImage(name) }
+        guard var chunk = try nextChunk() else { throw .empty(name) }
+        // The first read may be short (a file being written): gather enough bytes to sniff.
+        while chunk.count < ImageFileFormat.sniffLength, let more = try nextChunk() { chunk = ArraySlice(Array(chunk) + more) }
+        let format: ImageFileFormat
+        switch ImageFileFormat.sniff(chunk) {
+        case .allowed(let f): format = f
+        case .refused(let formatName): throw .unsupportedFormat(name, format: formatName)
+        case .unknown: throw .notAnImage(name)
+        }
+        var error: UnsafeMutablePointer<GError>?
+        guard let loader = gdk_pixbuf_loader_new_with_type(format.loaderName, &error) else {
+            if let error { g_error_free(error) }
+            throw .unsupportedFormat(name, format: format.displayName)
+        }
         // The loader is created here (transfer full) and unreffed on every exit, after close.
         var closed = false
         defer {
             if !closed { gdk_pixbuf_loader_close(loader, nil) }
             g_object_unref(loader)
         }
-        let box = SizeBox(maxPixels: maxPixels)
+        let box = SizeBox(
+            maxPixels: maxPixels, budget: budget, bytesPerPixel: Self.bytesPerPixel + (wantDisplay ? Self.displayBytesPerPixel : 0))
         let handler = unsafeBitCast(Self.sizePrepared, to: GCallback.self)
         let boxPointer = Unmanaged.passUnretained(box).toOpaque()
         g_signal_connect_data(loader, "size-prepared", handler, boxPointer, nil, GConnectFlags(rawValue: 0))
         let areaHandler = unsafeBitCast(Self.areaUpdated, to: GCallback.self)
         g_signal_connect_data(loader, "area-updated", areaHandler, boxPointer, nil, GConnectFlags(rawValue: 0))
         var total = 0
-        var jpeg = JPEGEndTracker()
-        while let chunk = try nextChunk() {
+        var completeness = ImageCompleteness(format: format)
+        var next: ArraySlice<UInt8>? = chunk
+        while let chunk = next {
             total += chunk.count
-            jpeg.feed(chunk)
+            if total > maxFileBytes { throw .fileTooLarge(name, bytes: total, limit: maxFileBytes) }
+            completeness.feed(chunk)
             var error: UnsafeMutablePointer<GError>?
             let ok = chunk.withUnsafeBufferPointer { gdk_pixbuf_loader_write(loader, $0.baseAddress, gsize($0.count), &error) }
             try checkSize(box, name: name)
-            if ok == 0 { throw Self.loaderError(error, announced: box.announced, name: name) }
+            if ok == 0 { throw Self.loaderError(error, name: name, missing: completeness.missingData) }
+            next = try nextChunk()
         }
-        if total == 0 { throw .empty(name) }
-        var error: UnsafeMutablePointer<GError>?
         closed = true
         let ok = withExtendedLifetime(box) { gdk_pixbuf_loader_close(loader, &error) }
         try checkSize(box, name: name)
-        if ok == 0 { throw Self.loaderError(error, announced: box.announced, name: name) }
-        guard let stored = gdk_pixbuf_loader_get_pixbuf(loader) else { throw .notAnImage(name) }
-        // Some loaders (PNG) accept a file cut short without an error: rows stop coming.
+        // The file's own structure says data is missing: some loaders accept that without an error.
+        if let missing = completeness.missingData {
+            if let error { g_error_free(error) }
+            throw .damaged(name, reason: missing)
+        }
+        if ok == 0 { throw Self.loaderError(error, name: name, missing: nil) }
+        guard let stored = gdk_pixbuf_loader_get_pixbuf(loader) else { throw .damaged(name, reason: "no image was decoded") }
+        // Loaders that report rows as they go (plain-text PNM among them) may stop early silently.
         if box.rowsDecoded > 0 && box.rowsDecoded < Int(gdk_pixbuf_get_height(stored)) {
             throw .damaged(name, reason: "only \(box.rowsDecoded) of \(gdk_pixbuf_get_height(stored)) rows present")
         }
-        // The JPEG loader fills a file cut short with grey instead of failing.
-        if jpeg.isJPEG && !jpeg.reachedEnd {
-            throw .damaged(name, reason: "the JPEG data ends before the end-of-image marker")
-        }
         let orientation = ImageOrientation(exifValue: Self.orientationOption(stored))
+        if !wantDisplay {
+            // Luma straight from the stored pixels, then turned upright at one byte per pixel
+            // (a rotated colour copy of a 100-megapixel photo would cost 400 MB more).
+            return LoadedImage(
+                luma: PixbufPixels(stored).luma().oriented(orientation), display: nil, orientation: orientation,
+                reservation: box.reservation)
+        }
         // apply_embedded_orientation returns a new reference (transfer full), possibly to `stored`.
-        guard let upright = gdk_pixbuf_apply_embedded_orientation(stored) else { throw .notAnImage(name) }
+        guard let upright = gdk_pixbuf_apply_embedded_orientation(stored) else { throw .damaged(name, reason: "no image was decoded") }
         defer { g_object_unref(UnsafeMutableRawPointer(upright)) }
         let pixels = PixbufPixels(upright)
-        return LoadedImage(luma: pixels.luma(), display: wantDisplay ? pixels.display() : nil, orientation: orientation)
+        return LoadedImage(luma: pixels.luma(), display: pixels.display(), orientation: orientation, reservation: box.reservation)
     }
 
     /// Throws `.tooLarge` once the loader has announced a size above the limit.
@@ -155,15 +244,19 @@ public struct ImageLoader: Sendable {
         return Int(String(cString: value)) ?? 1
     }
 
-    /// Maps a loader failure to a typed error and frees the `GError`.
-    private static func loaderError(_ error: UnsafeMutablePointer<GError>?, announced: Bool, name: String) -> ImageLoadError {
+    /// Maps a loader failure to a typed error and frees the `GError`: the format was recognised
+    /// from its magic bytes, so whatever the loader rejects is damaged (with the structural
+    /// reason when the file is visibly cut short).
+    private static func loaderError(_ error: UnsafeMutablePointer<GError>?, name: String, missing: String?) -> ImageLoadError {
         defer { if let error { g_error_free(error) } }
         let message = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "unknown error"
-        let unknownType = error.map {
-            $0.pointee.domain == gdk_pixbuf_error_quark() && Int($0.pointee.code) == Int(GDK_PIXBUF_ERROR_UNKNOWN_TYPE.rawValue)
-        }
-        if unknownType == true || !announced { return .notAnImage(name) }
-        return .damaged(name, reason: message)
+        return .damaged(name, reason: missing ?? oneLine(message))
+    }
+
+    /// A library's message on one line, control characters replaced by spaces, at most 200 characters.
+    static func oneLine(_ message: String) -> String {
+        let cleaned = String(message.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
+        return cleaned.count > 200 ? String(cleaned.prefix(200)) + "…" : cleaned
     }
 
     /// The C library's message for `errno` value `code`.

@@ -32,12 +32,20 @@ public struct LoadedImage: Sendable {
     public var display: DisplayPixels?
     /// The EXIF orientation that was applied (`.up` when the file had none).
     public var orientation: ImageOrientation
+    /// The memory reserved for this image's pixels and their decoding; given back when the
+    /// last copy of this value is gone (or by `releaseMemory()`).
+    public private(set) var reservation: MemoryBudget.Reservation?
 
-    public init(luma: LumaImage, display: DisplayPixels?, orientation: ImageOrientation) {
+    public init(luma: LumaImage, display: DisplayPixels?, orientation: ImageOrientation, reservation: MemoryBudget.Reservation? = nil) {
         self.luma = luma
         self.display = display
         self.orientation = orientation
+        self.reservation = reservation
     }
+
+    /// Gives the reserved memory back to its budget now (when the pixels are no longer needed
+    /// but the value lives on).
+    public func releaseMemory() { reservation?.release() }
 
     public var width: Int { luma.width }
     public var height: Int { luma.height }

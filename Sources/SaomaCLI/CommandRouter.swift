@@ -6,6 +6,7 @@ public enum Route: Equatable, Sendable {
     case scan([String])
     case generate([String])
     case devices([String])
+    case history([String])
     case help
     case version
     /// Start the GTK application with these arguments (options and files to open).
@@ -17,6 +18,7 @@ public enum Route: Equatable, Sendable {
         case "scan": self = .scan(Array(arguments.dropFirst()))
         case "generate": self = .generate(Array(arguments.dropFirst()))
         case "devices": self = .devices(Array(arguments.dropFirst()))
+        case "history": self = .history(Array(arguments.dropFirst()))
         case "--list-devices": self = .devices(Array(arguments.dropFirst()))
         case "help", "--help", "-h": self = .help
         case "--version": self = .version

@@ -22,7 +22,7 @@ public enum DevicesCommand {
                 ConsoleOutput.out(helpText)
                 return exitFound
             }
-            ConsoleOutput.error("saoma devices: " + tr("unexpected argument") + " \(first)")
+            ConsoleOutput.error("saoma devices: " + tr("unexpected argument") + " " + VisibleText.shortened(first))
             return exitUsage
         }
         let directory = CameraDiscovery.deviceDirectory

@@ -62,8 +62,8 @@ extension GenerateArguments {
             lon = parts[1]
             if parts.count == 3 { alt = parts[2] }
         }
-        guard !lat.isEmpty else { throw .content(.missingField("lat")) }
-        guard !lon.isEmpty else { throw .content(.missingField("lon")) }
+        guard !lat.isEmpty else { throw .content(.missingField(.latitude)) }
+        guard !lon.isEmpty else { throw .content(.missingField(.longitude)) }
         guard let latitude = Double(lat.trimmingCharacters(in: .whitespaces)) else {
             throw .usage(.invalidValue(option: "--lat", value: lat))
         }
@@ -84,6 +84,11 @@ extension GenerateArguments {
     ///
     /// `readFile` reads `--input` (a path, or `-` for standard input).
     public func payload(readFile: (String) throws(GenerateFailure) -> [UInt8]) throws(GenerateFailure) -> QRPayload {
+        // Arguments keep raw bytes (`RawArgument`); text to encode must be UTF-8, never altered.
+        if let text = positional.first(where: { !RawArgument.isUTF8($0) }) { throw .textNotUTF8("“" + VisibleText.shortened(text) + "”") }
+        for (name, values) in fields.sorted(by: { $0.key < $1.key }) where values.contains(where: { !RawArgument.isUTF8($0) }) {
+            throw .textNotUTF8("--" + name)
+        }
         if let inputPath {
             guard template == nil, positional.isEmpty else { throw .usage(.textAndInput) }
             let bytes = try readFile(inputPath)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import GLibSwift
 import PixbufIO
 import QREncoding
 import SaomaCore
@@ -24,7 +25,7 @@ public enum GenerateCommand {
             try execute(arguments, decoder: decoder)
             return success
         } catch {
-            Console.error("saoma generate: " + GenerateMessages.message(for: error))
+            ConsoleOutput.error("saoma generate: " + GenerateMessages.message(for: error))
             return failure
         }
     }
@@ -38,19 +39,26 @@ public enum GenerateCommand {
             throw .usage(error)
         }
         if parsed.help {
-            Console.output(GenerateMessages.help)
+            ConsoleOutput.out(GenerateMessages.help)
             return
         }
         guard parsed.outputPath != nil || parsed.terminal else { throw .usage(.noOutput) }
         var format: GenerateOutputFormat?
+        var output: AtomicFile?
         if let path = parsed.outputPath {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-                throw .outputUnwritable(path: path, reason: String(cString: strerror(EISDIR)))
+                throw .outputUnwritable(path: path, reason: StandardStream.describe(EISDIR))
             }
             guard let known = GenerateOutputFormat(path: path) else { throw .unknownOutputFormat(path) }
             format = known
-            try checkWritable(path, force: parsed.force)
+            // Reserved before the input is read: a refusal comes first, and the target is created
+            // (or replaced) only at the end, by AtomicFile's rules.
+            do {
+                output = try AtomicFile(path: path, replacing: parsed.force)
+            } catch {
+                throw GenerateFailure(error)
+            }
         }
         let payload = try parsed.payload(readFile: readInput)
         let request = QRGenerationRequest(payload: payload, level: parsed.level, minimumVersion: parsed.minimumVersion, style: parsed.style)
@@ -61,18 +69,18 @@ public enum GenerateCommand {
         } catch {
             throw .generation(error)
         }
-        for warning in GenerateMessages.warnings(for: parsed.style.colorCheck) { Console.error("saoma generate: " + warning) }
-        if parsed.terminal { Console.output(code.terminalText(ansiColors: isatty(STDOUT_FILENO) != 0)) }
-        if let path = parsed.outputPath, let format {
+        for warning in GenerateMessages.warnings(for: parsed.style.colorCheck) { ConsoleOutput.error("saoma generate: " + warning) }
+        // The file first: standard output failing afterwards leaves it whole.
+        if let output, let format {
             let data = try encode(code, as: format)
             do {
-                try AtomicFile.write(data, to: path)
+                try output.commit(data)
             } catch {
-                if case .writeFailed(_, let reason) = error { throw .outputUnwritable(path: path, reason: reason) }
-                throw .png(error)
+                throw GenerateFailure(error)
             }
-            if !parsed.terminal { Console.output(GenerateMessages.summary(code, path: path) + "\n") }
         }
+        if parsed.terminal { ConsoleOutput.out(code.terminalText(ansiColors: isatty(STDOUT_FILENO) != 0)) }
+        if let path = parsed.outputPath, !parsed.terminal { ConsoleOutput.out(GenerateMessages.summary(code, path: path) + "\n") }
     }
 
     /// The file bytes of `code` in `format`.
@@ -115,7 +123,7 @@ public enum GenerateCommand {
         guard let last else { return }
         milliseconds.sort()
         cpuMilliseconds.sort()
-        Console.output(
+        ConsoleOutput.out(
             GenerateMessages.benchmark(
                 code: last, format: (format ?? .png).rawValue, runs: runs, wallMedian: milliseconds[milliseconds.count / 2],
                 wallMinimum: milliseconds[0], cpuMedian: cpuMilliseconds[cpuMilliseconds.count / 2], selfChecked: decoder != nil) + "\n")
@@ -128,43 +136,38 @@ public enum GenerateCommand {
         return Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1e6
     }
 
-    /// Fails early when `path` cannot be written: an existing file without `--force`, a directory, a missing or read-only folder.
-    static func checkWritable(_ path: String, force: Bool) throws(GenerateFailure) {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            if isDirectory.boolValue { throw .outputUnwritable(path: path, reason: String(cString: strerror(EISDIR))) }
-            if !force { throw .outputExists(path) }
-        }
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        if access(folder, W_OK | X_OK) != 0 { throw .outputUnwritable(path: path, reason: String(cString: strerror(errno))) }
-    }
-
-    /// The bytes of `--input` (`-` reads standard input), refusing files larger than any code holds.
+    /// The bytes of `--input` (`-` reads standard input), refusing more than any code holds:
+    /// reading stops one byte past `maximumInputBytes`, whatever the source (`/dev/zero` included).
     static func readInput(_ path: String) throws(GenerateFailure) -> [UInt8] {
+        let fd: Int32
         if path == "-" {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            guard data.count <= maximumInputBytes else { throw .inputTooLarge(path: path, limit: maximumInputBytes) }
-            return Array(data)
+            fd = STDIN_FILENO
+        } else {
+            // Non-blocking: a FIFO with no writer must not hang the open.
+            fd = open(RawArgument.bytes(of: path).map { CChar(bitPattern: $0) } + [0], O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            guard fd >= 0 else { throw .inputUnreadable(path: path, reason: StandardStream.describe(errno)) }
+            var info = stat()
+            if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+                close(fd)
+                let reason = (info.st_mode & S_IFMT) == S_IFDIR ? StandardStream.describe(EISDIR) : tr("not a regular file")
+                throw .inputUnreadable(path: path, reason: reason)
+            }
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? strerror(EACCES) : strerror(ENOENT)
-            throw .inputUnreadable(path: path, reason: reason.map { String(cString: $0) } ?? "")
+        defer { if fd != STDIN_FILENO { close(fd) } }
+        var bytes = [UInt8](repeating: 0, count: maximumInputBytes + 1)
+        var count = 0
+        while count < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                read(fd, buffer.baseAddress.map { $0 + count }, buffer.count - count)
+            }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw .inputUnreadable(path: path, reason: StandardStream.describe(errno))
+            }
+            if got == 0 { break }
+            count += got
         }
-        defer { try? handle.close() }
-        do {
-            let data = try handle.read(upToCount: maximumInputBytes + 1) ?? Data()
-            guard data.count <= maximumInputBytes else { throw GenerateFailure.inputTooLarge(path: path, limit: maximumInputBytes) }
-            return Array(data)
-        } catch let failure as GenerateFailure {
-            throw failure
-        } catch {
-            throw .inputUnreadable(path: path, reason: String(cString: strerror(EISDIR)))
-        }
+        guard count <= maximumInputBytes else { throw .inputTooLarge(path: path, limit: maximumInputBytes) }
+        return Array(bytes.prefix(count))
     }
-}
-
-/// Standard output and error through `FileHandle` (C's `stdout` global is not usable from Swift 6).
-enum Console {
-    static func output(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
-    static func error(_ line: String) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
 }

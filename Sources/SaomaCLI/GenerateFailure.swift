@@ -14,10 +14,25 @@ public enum GenerateFailure: Error, Equatable, Sendable {
     case inputTooLarge(path: String, limit: Int)
     case inputUnreadable(path: String, reason: String)
     case outputExists(String)
+    /// `-o` names a device, FIFO, socket or symbolic link: never replaced, even with `--force`.
+    case outputNotRegular(String)
+    /// A text argument is not valid UTF-8 (the option, or `TEXT`, and the value as typed).
+    case textNotUTF8(String)
     case unknownOutputFormat(String)
     case outputUnwritable(path: String, reason: String)
     case generation(QRGenerationError)
     case png(PNGWriterError)
+}
+
+extension GenerateFailure {
+    /// The failure for an output file `AtomicFile` could not reserve or put in place.
+    init(_ error: AtomicFileError) {
+        switch error {
+        case .exists(let path): self = .outputExists(path)
+        case .notRegularFile(let path): self = .outputNotRegular(path)
+        case .failed(let path, let reason): self = .outputUnwritable(path: path, reason: reason)
+        }
+    }
 }
 
 /// The image formats `-o` writes, chosen by the file's extension.

@@ -73,6 +73,10 @@ enum GenerateMessages {
                 limit, QRCapacity.maximumBytes(level: .low, withECI: false))
         case .inputUnreadable(let path, let reason): return String(format: tr("cannot read %@: %@"), path, reason)
         case .outputExists(let path): return String(format: tr("%@ already exists; use --force to replace it"), path)
+        case .outputNotRegular(let path):
+            return String(format: tr("%@ is not a regular file (a device, pipe or link); it is never replaced"), path)
+        case .textNotUTF8(let what):
+            return String(format: tr("%@ is not valid UTF-8 text; to encode exact bytes use --input FILE"), what)
         case .unknownOutputFormat(let path):
             return String(format: tr("cannot tell the image format of %@: name it .png or .svg"), path)
         case .outputUnwritable(let path, let reason): return String(format: tr("cannot write %@: %@"), path, reason)
@@ -87,14 +91,17 @@ enum GenerateMessages {
 
     static func message(for usage: GenerateUsageError) -> String {
         switch usage {
-        case .unknownOption(let option): return String(format: tr("unknown option %@"), option)
-        case .missingValue(let option): return String(format: tr("%@ needs a value"), option)
-        case .invalidValue(let option, let value): return String(format: tr("invalid value for %@: “%@”"), option, value)
+        case .unknownOption(let option): return String(format: tr("unknown option %@"), VisibleText.shortened(option))
+        case .missingValue(let option): return String(format: tr("%@ needs a value"), VisibleText.shortened(option))
+        case .invalidValue(let option, let value):
+            return String(format: tr("invalid value for %@: “%@”"), VisibleText.shortened(option), VisibleText.shortened(value))
         case .fieldNotForTemplate(let option, let template):
-            if let template { return String(format: tr("%@ does not apply to the %@ template"), option, template.rawValue) }
-            return String(format: tr("%@ needs a template first, e.g. saoma generate wifi"), option)
+            if let template {
+                return String(format: tr("%@ does not apply to the %@ template"), VisibleText.shortened(option), template.rawValue)
+            }
+            return String(format: tr("%@ needs a template first, e.g. saoma generate wifi"), VisibleText.shortened(option))
         case .tooManyArguments(let extra):
-            return String(format: tr("unexpected argument “%@”: quote text that contains spaces"), extra.first ?? "")
+            return String(format: tr("unexpected argument “%@”: quote text that contains spaces"), VisibleText.shortened(extra.first ?? ""))
         case .noOutput: return tr("say where the code goes: -o FILE or --terminal")
         case .textAndInput: return tr("give either text or --input FILE, not both")
         }
@@ -102,7 +109,7 @@ enum GenerateMessages {
 
     static func message(for content: ContentTemplateError) -> String {
         switch content {
-        case .missingField(let field): return String(format: tr("the %@ is missing"), fieldName(field))
+        case .missingField(let field): return String(format: tr("the %@ is missing"), CLIFieldNames.name(field))
         case .invalidField(let field, let value, let reason):
             let why: String
             switch reason {
@@ -111,23 +118,7 @@ enum GenerateMessages {
             case .outOfRange: why = tr("latitude must be −90…90 and longitude −180…180")
             case .notAnAddress: why = tr("an e-mail address needs an @")
             }
-            return String(format: tr("invalid %@ “%@”: %@"), fieldName(field), value, why)
-        }
-    }
-
-    /// A field's name as people read it in a message.
-    static func fieldName(_ field: String) -> String {
-        switch field {
-        case "ssid": tr("network name (SSID)")
-        case "password": tr("password")
-        case "name": tr("name")
-        case "to": tr("recipient address")
-        case "number": tr("phone number")
-        case "url": tr("URL")
-        case "lat", "latitude": tr("latitude")
-        case "lon", "longitude": tr("longitude")
-        case "altitude": tr("altitude")
-        default: field
+            return String(format: tr("invalid %@ “%@”: %@"), CLIFieldNames.name(field), VisibleText.shortened(value), why)
         }
     }
 
@@ -185,7 +176,7 @@ enum GenerateMessages {
     static func summary(_ code: GeneratedQRCode, path: String) -> String {
         let modules = code.matrix.sizeInModules(quietZone: code.style.quietZone)
         return String(
-            format: tr("wrote %@: QR version %ld-%@, %ld×%ld modules, %ld×%ld pixels"), path, code.matrix.version,
+            format: tr("wrote %@: QR version %ld-%@, %ld×%ld modules, %ld×%ld pixels"), VisibleText.of(path), code.matrix.version,
             code.matrix.level.rawValue,
             modules, modules, code.pixelSize, code.pixelSize)
     }

@@ -12,10 +12,14 @@ public var mainHelpText: String {
           saoma generate TEXT -o OUT.png|OUT.svg [OPTION…]
                                            write a QR code (see “saoma generate --help”)
           saoma devices                    list the cameras Saoma can use
+          saoma history [--json] [--search TEXT] [--limit N]
+                                           the codes scanned, newest first (see “saoma history --help”)
 
         Window options:
           --oneshot        scan once, print the chosen code's text and exit
                            (exit 1 when the window is closed without a choice)
+          --raw            with --oneshot: print the code's exact bytes, controls included
+          --screen         scan what is on the screen (through the desktop's screenshot portal)
           --device PATH    use this camera (for example /dev/video2)
 
         Other options:
@@ -30,7 +34,7 @@ extension ScanCommand {
     public static var helpText: String {
         tr(
             """
-            Usage: saoma scan [--json] [--formats LIST] [--region X,Y,W,H] [--effort fast|thorough] FILE…
+            Usage: saoma scan [--json|--raw] [--formats LIST] [--region X,Y,W,H] [--effort fast|thorough] FILE…
 
             Prints every QR code and barcode found in each image file (PNG, JPEG, GIF, BMP, TIFF,
             WebP…). The EXIF orientation is applied first; files are decoded in parallel and
@@ -41,6 +45,8 @@ extension ScanCommand {
                                 {"file", "symbols": [{"format", "text", "bytes_hex", "corners"}], "error"}
                                 ("bytes_hex" only when the payload is not UTF-8 text; "text" is null
                                 for binary payloads; corners are [x, y] in upright image pixels)
+              --raw             print each payload's exact bytes, control characters included
+                                (for scripts; never for a terminal)
               -f, --formats LIST
                                 only report these formats, comma-separated (default: all):
                                 QR, EAN-13, EAN-8, UPC-A, UPC-E, ISBN-10, ISBN-13, EAN-2, EAN-5,
@@ -50,13 +56,15 @@ extension ScanCommand {
               --effort fast|thorough
                                 “thorough” (default) tries extra passes (thresholds, scales,
                                 sharpening, inverted); “fast” is the live camera's single pass
+              --record          add every code read to the scan history (“saoma history”)
               --repeat N        benchmark: decode each image N times on one core and print the
                                 CPU milliseconds per decode instead of the codes
               -h, --help        show this help
               --                treat every following argument as a file
 
             Text output: one line per code, “FORMAT: TEXT”, prefixed with “FILE: ” when several
-            files are given; binary payloads are shown as hex.
+            files are given; binary payloads are shown as hex. Control characters in payloads and
+            file names are shown as symbols (␛, ␊, �…), never sent to the terminal.
 
             Exit status: 0 when a code was found, 4 when none was, 2 on errors (bad option,
             missing, unreadable, damaged or too large image).

@@ -15,10 +15,16 @@ public struct ScanCommand: Sendable {
     public static let exitNothingFound: Int32 = 4
     /// Exit status on a usage error or when any file could not be read.
     public static let exitError: Int32 = 2
+    /// Largest absolute `--region` value, in pixels (no image Saoma loads is larger on a side).
+    static let maximumRegionValue = 100_000_000
+    /// Largest `--repeat` count.
+    static let maximumRepeatCount = 100_000
 
     /// Parsed options.
     public struct Options: Equatable, Sendable {
         public var json = false
+        /// `--raw`: each code's payload bytes exactly as decoded (controls included), for scripts.
+        public var raw = false
         public var symbologies = Set(Symbology.allCases)
         public var files: [String] = []
         public var showHelp = false
@@ -28,6 +34,8 @@ public struct ScanCommand: Sendable {
         public var region: PixelRect?
         /// Decode each image this many times and print the CPU time per decode (benchmarks).
         public var repeatCount = 1
+        /// Add every code read to the scan history (`--record`).
+        public var record = false
 
         public init() {}
     }
@@ -62,6 +70,10 @@ public struct ScanCommand: Sendable {
                 onlyFiles = true
             case "--json":
                 options.json = true
+            case "--raw":
+                options.raw = true
+            case "--record":
+                options.record = true
             case "-h", "--help":
                 options.showHelp = true
             case "--formats", "-f":
@@ -77,14 +89,17 @@ public struct ScanCommand: Sendable {
                 }
                 index += 1
             case "--region":
+                // Bounded so no sum of them overflows: no image is wider or taller than this.
                 let numbers = index < arguments.count ? arguments[index].split(separator: ",").compactMap { Int($0) } : []
-                guard numbers.count == 4, numbers[2] > 0, numbers[3] > 0 else {
+                guard numbers.count == 4, numbers.allSatisfy({ (-maximumRegionValue...maximumRegionValue).contains($0) }), numbers[2] > 0,
+                    numbers[3] > 0
+                else {
                     throw ScanUsageError(tr("--region needs X,Y,WIDTH,HEIGHT in pixels"))
                 }
                 options.region = PixelRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
                 index += 1
             case "--repeat":
-                guard index < arguments.count, let n = Int(arguments[index]), n > 0 else {
+                guard index < arguments.count, let n = Int(arguments[index]), (1...maximumRepeatCount).contains(n) else {
                     throw ScanUsageError(tr("--repeat needs a positive count"))
                 }
                 options.repeatCount = n
@@ -93,10 +108,12 @@ public struct ScanCommand: Sendable {
                 if argument.hasPrefix("--formats=") {
                     options.symbologies = try parseFormats(String(argument.dropFirst("--formats=".count)))
                 } else {
-                    throw ScanUsageError(tr("unknown option “{option}” (see “saoma scan --help”)", ["option": argument]))
+                    throw ScanUsageError(
+                        tr("unknown option “{option}” (see “saoma scan --help”)", ["option": VisibleText.shortened(argument)]))
                 }
             }
         }
+        if options.json && options.raw { throw ScanUsageError(tr("choose either --json or --raw")) }
         if !options.showHelp && options.files.isEmpty {
             throw ScanUsageError(tr("no image files given (see “saoma scan --help”)"))
         }
@@ -113,7 +130,7 @@ public struct ScanCommand: Sendable {
             }
             guard let symbology = Symbology(userName: name) else {
                 let known = Symbology.allCases.map(\.name).joined(separator: ", ")
-                throw ScanUsageError(tr("unknown format “{name}” (known: {list})", ["name": name, "list": known]))
+                throw ScanUsageError(tr("unknown format “{name}” (known: {list})", ["name": VisibleText.shortened(name), "list": known]))
             }
             set.insert(symbology)
         }
@@ -137,10 +154,22 @@ public struct ScanCommand: Sendable {
         if options.repeatCount > 1 { return timeDecodes(options) }
         var results: [FileResult] = []
         let decodeOptions = DecodeOptions(symbologies: options.symbologies, regionOfInterest: options.region, effort: options.effort)
-        scan(files: options.files, options: decodeOptions) { result in
-            ConsoleOutput.out(format(result, json: options.json, manyFiles: options.files.count > 1))
+        let paths = RawPaths(options.files)
+        defer { paths.close() }
+        scan(files: paths.openable, options: decodeOptions) { scanned in
+            let result = paths.naming(scanned)
+            let manyFiles = options.files.count > 1
+            if options.raw {
+                ConsoleOutput.out(bytes: rawOutput(result, manyFiles: manyFiles))
+            } else {
+                ConsoleOutput.out(format(options.json ? paths.forJSON(result) : result, json: options.json, manyFiles: manyFiles))
+            }
             if let error = result.error, !options.json { ConsoleOutput.error("saoma scan: \(error)") }
             results.append(result)
+        }
+        if options.record, let failure = HistoryCommand.record(results) {
+            ConsoleOutput.error("saoma scan: " + HistoryTerminalText.safe(failure))
+            return exitError
         }
         return exitStatus(for: results)
     }
@@ -161,7 +190,9 @@ public struct ScanCommand: Sendable {
             DispatchQueue.concurrentPerform(iterations: workers) { _ in
                 // One decoder per worker thread: decoders are not shared.
                 let decoder = ZBarDecoder()
-                let loader = ImageLoader()
+                // Every worker reserves its pixels from the one process-wide budget, so the memory in
+                // flight stays bounded whatever the number of cores.
+                let loader = ImageLoader(budget: .images)
                 while let index = queue.claim() {
                     let result = scanOne(files[index], loader: loader, decoder: decoder, options: options)
                     queue.deliver(result, at: index, report: report)
@@ -212,14 +243,28 @@ public struct ScanCommand: Sendable {
 
     /// The output for one file: JSON line, or one text line per code (prefixed with the file name
     /// when several files were given). Empty when a text-mode file had no code.
+    ///
+    /// Text lines are terminal-safe (`VisibleText`): a payload's or file name's controls are
+    /// shown as symbols, never sent; binary payloads are shown as hex.
     static func format(_ result: FileResult, json: Bool, manyFiles: Bool) -> String {
         if json { return ScanJSON.line(for: result) + "\n" }
         var out = ""
         for symbol in result.symbols {
-            if manyFiles { out += result.file + ": " }
+            if manyFiles { out += VisibleText.of(result.file) + ": " }
             out += symbol.format.name + ": "
-            out += symbol.text ?? (tr("(binary, hex)") + " " + Symbol.hex(symbol.bytes))
+            out += VisibleText.line(for: symbol, binaryLabel: tr("(binary, hex)"))
             out += "\n"
+        }
+        return out
+    }
+
+    /// `--raw` output for one file: per code, `[FILE: ]FORMAT: ` and the payload's exact bytes
+    /// (file name bytes as given), then a newline.
+    static func rawOutput(_ result: FileResult, manyFiles: Bool) -> [UInt8] {
+        var out: [UInt8] = []
+        for symbol in result.symbols {
+            if manyFiles { out += RawArgument.bytes(of: result.file) + Array(": ".utf8) }
+            out += Array((symbol.format.name + ": ").utf8) + symbol.bytes + [0x0A]
         }
         return out
     }

@@ -2,7 +2,7 @@
 import SaomaCore
 
 /// JSON lines for `saoma scan --json`, in barcode-bench's contract:
-/// `{"file", "symbols": [{"format", "text", "bytes_hex" (when not UTF-8), "corners"}], "error"}`.
+/// `{"file", "symbols": [{"format", "text", "bytes_hex" (when not UTF-8), "corners", "content"}], "error"}`.
 enum ScanJSON {
     /// One JSON object (no trailing newline) for a file's result.
     static func line(for result: ScanCommand.FileResult) -> String {
@@ -12,31 +12,16 @@ enum ScanJSON {
             out += "{\"format\":" + quoted(symbol.format.name)
             out += ",\"text\":" + (symbol.text.map(quoted) ?? "null")
             if !symbol.isUTF8Text { out += ",\"bytes_hex\":" + quoted(Symbol.hex(symbol.bytes)) }
-            out += ",\"corners\":[" + symbol.corners.map { "[\(number($0.x)),\(number($0.y))]" }.joined(separator: ",") + "]}"
+            out += ",\"corners\":[" + symbol.corners.map { "[\(number($0.x)),\(number($0.y))]" }.joined(separator: ",") + "]"
+            out += ",\"content\":" + content(of: symbol.text).text + "}"
         }
         out += "]"
         if let error = result.error { out += ",\"error\":" + quoted(error) }
         return out + "}"
     }
 
-    /// A JSON string literal: quotes, backslashes and control characters escaped, the rest UTF-8.
-    static func quoted(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string literal (see `JSONString.quoted`).
+    static func quoted(_ s: String) -> String { JSONString.quoted(s) }
 
     /// A coordinate: an integer when whole, else one decimal.
     static func number(_ v: Double) -> String {

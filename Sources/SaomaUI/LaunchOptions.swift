@@ -5,6 +5,10 @@ import SaomaCore
 struct LaunchOptions: Equatable {
     /// Print the chosen code's text and exit 0; exit 1 when the window closes without a choice.
     var oneshot = false
+    /// Start by scanning the screen (a screenshot through the desktop portal) instead of the camera.
+    var screen = false
+    /// With `--oneshot`: print the chosen code's bytes exactly instead of a terminal-safe line.
+    var raw = false
     /// Camera device node to use (`--device /dev/videoN`).
     var device: String?
     /// Window size in points for this run (`--window-size 800x600`), overriding the remembered size.
@@ -15,9 +19,13 @@ struct LaunchOptions: Equatable {
     var gapplicationArguments: [String] = []
 
     static func == (a: LaunchOptions, b: LaunchOptions) -> Bool {
-        a.oneshot == b.oneshot && a.device == b.device && a.files == b.files && a.windowSize?.width == b.windowSize?.width
+        a.oneshot == b.oneshot && a.screen == b.screen && a.raw == b.raw && a.device == b.device && a.files == b.files
+            && a.windowSize?.width == b.windowSize?.width
             && a.windowSize?.height == b.windowSize?.height
     }
+
+    /// Largest `--window-size` side, in points (GTK sizes are 32-bit).
+    static let maximumWindowSide = 32767
 
     /// Parses the arguments after the program name; returns a one-line message for bad input.
     static func parse(_ arguments: [String]) -> Result<LaunchOptions, LaunchOptionError> {
@@ -45,6 +53,10 @@ struct LaunchOptions: Equatable {
                 onlyFiles = true
             case "--oneshot":
                 options.oneshot = true
+            case "--screen":
+                options.screen = true
+            case "--raw":
+                options.raw = true
             case "--device", "-d":
                 switch value(name, inline: inline) {
                 case .success(let v): options.device = v
@@ -54,8 +66,8 @@ struct LaunchOptions: Equatable {
                 switch value(name, inline: inline) {
                 case .success(let v):
                     let wh = v.lowercased().split(separator: "x").compactMap { Int($0) }
-                    guard wh.count == 2, wh[0] > 0, wh[1] > 0 else {
-                        return .failure(LaunchOptionError(message: "--window-size: \(v) is not WIDTHxHEIGHT"))
+                    guard wh.count == 2, wh.allSatisfy({ (1...maximumWindowSide).contains($0) }) else {
+                        return .failure(LaunchOptionError(message: "--window-size: \(VisibleText.shortened(v)) is not WIDTHxHEIGHT"))
                     }
                     options.windowSize = (wh[0], wh[1])
                 case .failure(let e): return .failure(e)
@@ -63,21 +75,12 @@ struct LaunchOptions: Equatable {
             case _ where name.hasPrefix("--help"):
                 options.gapplicationArguments.append(argument)
             default:
-                return .failure(LaunchOptionError(message: "unknown option \(argument)"))
+                return .failure(LaunchOptionError(message: "unknown option \(VisibleText.shortened(argument))"))
             }
             index += 1
         }
         return .success(options)
     }
-
-    /// The options' help text, one per line (shown by `saoma --help`).
-    static let help = """
-        Scanner window options:
-          --oneshot               print the chosen code's text and exit (exit 1 if closed without a choice)
-          --device /dev/videoN    use this camera
-          --window-size WxH       open the window at this size
-          FILE...                 open these images in the Image tab
-        """
 }
 
 /// A bad command-line option.

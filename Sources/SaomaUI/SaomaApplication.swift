@@ -21,7 +21,7 @@ public enum SaomaApplication {
     public static func run(arguments: [String]) -> Int32 {
         switch LaunchOptions.parse(arguments) {
         case .failure(let error):
-            FileHandle.standardError.write(Data("saoma: \(error.message)\n\(LaunchOptions.help)\n".utf8))
+            StandardStream.error.write(VisibleText.of("saoma: \(error.message) (see “saoma --help”)") + "\n")
             return 2
         case .success(let parsed):
             options = parsed
@@ -29,7 +29,10 @@ public enum SaomaApplication {
         // Preview frames allocate and free buffers of 1–3 MB 30 times a second: with glibc's
         // defaults that cost about a fifth of the app's CPU in page faults (scripts/bench-scanner).
         saoma_reuse_frame_sized_allocations()
-        ImageTab.install(openingAtStart: options.oneshot ? options.files : [])
+        ImageTab.install(
+            openingAtStart: options.oneshot ? options.files : [], scanningScreenAtStart: options.screen,
+            onScreenFinished: { outcome in screenFinished(outcome) })
+        HistoryTab.install()
         // --oneshot runs apart from any running instance, so scripts and tests are independent.
         let flags = options.oneshot ? G_APPLICATION_NON_UNIQUE : G_APPLICATION_HANDLES_OPEN
         let app = created(adw_application_new(applicationID, flags))
@@ -44,7 +47,8 @@ public enum SaomaApplication {
         }
         // GApplication sees only the program name and the files: the options were parsed above.
         var argv = ([CommandLine.arguments.first ?? "saoma"] + options.gapplicationArguments + (options.oneshot ? [] : options.files)).map {
-            strdup($0)
+            // File names go to GApplication byte for byte, even when they are not UTF-8.
+            strdup(RawArgument.bytes(of: $0).map { CChar(bitPattern: $0) } + [0])
         }
         defer { argv.forEach { free($0) } }
         let status = g_application_run(gcast(appPointer), Int32(argv.count), &argv)
@@ -99,13 +103,38 @@ public enum SaomaApplication {
             // Closing without a choice leaves the status at 1.
             exitStatus = 1
             window.onCodeChosen = { (symbol: Symbol) in
-                FileHandle.standardOutput.write(Data((symbol.displayText + "\n").utf8))
-                exitStatus = 0
+                exitStatus = OneshotOutput.write(symbol, raw: options.raw)
                 g_application_quit(gcast(UnsafeMutableRawPointer(app)))
             }
         }
-        window.present(device: options.device)
+        if options.screen {
+            // The window shows once the screen is taken (ImageTab starts the screenshot).
+            window.startCamera(device: options.device)
+        } else {
+            window.present(device: options.device)
+        }
         return window
+    }
+
+    /// `saoma --screen --oneshot` ends when there is no screenshot to choose from: exit 1 after a
+    /// cancel, 2 (with the reason on stderr) when there is no portal or it failed.
+    @MainActor
+    private static func screenFinished(_ outcome: ScreenshotOutcome) {
+        guard options.oneshot, let app = g_application_get_default() else { return }
+        switch outcome {
+        case .taken:
+            return
+        case .cancelled:
+            exitStatus = 1
+        case .unavailable:
+            StandardStream.error.write("saoma: \(ScreenScan.unavailableMessage)\n")
+            exitStatus = 2
+        case .failed(let reason):
+            // The reason comes from the bus: shown with its control characters made visible.
+            StandardStream.error.write("saoma: the screen could not be taken: \(VisibleText.of(reason))\n")
+            exitStatus = 2
+        }
+        g_application_quit(app)
     }
 
     @MainActor
@@ -121,7 +150,7 @@ public enum SaomaApplication {
     private static func loadStyle() {
         guard !cssLoaded, let path = DataFiles.path("style.css"), let display = gdk_display_get_default() else {
             if DataFiles.path("style.css") == nil {
-                FileHandle.standardError.write(Data("saoma: style.css not found; markers will look plain\n".utf8))
+                StandardStream.error.write("saoma: style.css not found; markers will look plain\n")
             }
             return
         }

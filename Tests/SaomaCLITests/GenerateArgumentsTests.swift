@@ -94,7 +94,7 @@ struct GenerateArgumentsTests {
             try GenerateArguments(parsing: ["wifi", "n", "--security", "WPA9"]).scannedContent()
         }
         #expect(throws: GenerateFailure.emptyText) { try GenerateArguments(parsing: []).payload(readFile: { _ in [] }) }
-        #expect(throws: GenerateFailure.content(.missingField("ssid"))) {
+        #expect(throws: GenerateFailure.content(.missingField(.ssid))) {
             try GenerateArguments(parsing: ["wifi"]).payload(readFile: { _ in [] })
         }
     }

@@ -147,6 +147,7 @@ struct ScanCommandRunTests {
         let lines = out.split(separator: "\n")
         #expect(lines.count == 2)
         #expect(lines.first?.contains("\"text\":\"https://example.org/扫码\"") == true)
+        #expect(lines.first?.contains("\"content\":{\"kind\":\"link\",\"url\":\"https://example.org/扫码\",\"host\":\"example.org\"") == true)
         #expect(lines.last?.contains("\"symbols\":[]") == true)
         #expect(try run(["scan", blank]).0 == 4)
         #expect(try run(["scan", code, fixtures.path("gone.png")]).0 == 2)

@@ -66,21 +66,21 @@ struct ContentTemplateTests {
     }
 
     static let failures: [(ScannedContent, ContentTemplateError)] = [
-        (.url(" "), .missingField("url")),
-        (.url("exa mple.org"), .invalidField(field: "url", value: "exa mple.org", reason: .invalidCharacters)),
-        (.wifi(WiFiNetwork(ssid: "", password: "password1")), .missingField("ssid")),
-        (.wifi(WiFiNetwork(ssid: "x", password: "")), .missingField("password")),
-        (.wifi(WiFiNetwork(ssid: "x", password: "short")), .invalidField(field: "password", value: "short", reason: .passphraseLength)),
-        (.wifi(WiFiNetwork(ssid: "x", password: "", security: .wep)), .missingField("password")),
-        (.contact(Contact(name: "")), .missingField("name")),
-        (.email(EmailMessage(to: "")), .missingField("to")),
-        (.email(EmailMessage(to: "nobody")), .invalidField(field: "to", value: "nobody", reason: .notAnAddress)),
-        (.phone(" "), .missingField("number")),
-        (.phone("call me"), .invalidField(field: "number", value: "call me", reason: .invalidCharacters)),
-        (.sms(SMSMessage(number: "1:2", body: "x")), .invalidField(field: "number", value: "1:2", reason: .invalidCharacters)),
-        (.geo(GeoLocation(latitude: 91, longitude: 0)), .invalidField(field: "latitude", value: "91.0", reason: .outOfRange)),
-        (.geo(GeoLocation(latitude: 0, longitude: -180.5)), .invalidField(field: "longitude", value: "-180.5", reason: .outOfRange)),
-        (.geo(GeoLocation(latitude: .nan, longitude: 0)), .invalidField(field: "latitude", value: "nan", reason: .outOfRange)),
+        (.url(" "), .missingField(.url)),
+        (.url("exa mple.org"), .invalidField(field: .url, value: "exa mple.org", reason: .invalidCharacters)),
+        (.wifi(WiFiNetwork(ssid: "", password: "password1")), .missingField(.ssid)),
+        (.wifi(WiFiNetwork(ssid: "x", password: "")), .missingField(.password)),
+        (.wifi(WiFiNetwork(ssid: "x", password: "short")), .invalidField(field: .password, value: "short", reason: .passphraseLength)),
+        (.wifi(WiFiNetwork(ssid: "x", password: "", security: .wep)), .missingField(.password)),
+        (.contact(Contact(name: "")), .missingField(.name)),
+        (.email(EmailMessage(to: "")), .missingField(.to)),
+        (.email(EmailMessage(to: "nobody")), .invalidField(field: .to, value: "nobody", reason: .notAnAddress)),
+        (.phone(" "), .missingField(.number)),
+        (.phone("call me"), .invalidField(field: .number, value: "call me", reason: .invalidCharacters)),
+        (.sms(SMSMessage(number: "1:2", body: "x")), .invalidField(field: .number, value: "1:2", reason: .invalidCharacters)),
+        (.geo(GeoLocation(latitude: 91, longitude: 0)), .invalidField(field: .latitude, value: "91.0", reason: .outOfRange)),
+        (.geo(GeoLocation(latitude: 0, longitude: -180.5)), .invalidField(field: .longitude, value: "-180.5", reason: .outOfRange)),
+        (.geo(GeoLocation(latitude: .nan, longitude: 0)), .invalidField(field: .latitude, value: "nan", reason: .outOfRange)),
     ]
 
     @Test("invalid content is refused with the field and reason", arguments: failures)

@@ -32,7 +32,7 @@ struct ScannerViewTransformTests {
 
     @Test("scale is max (cover) or min (contain) of the axis ratios and the image is centred", arguments: fits)
     func fitScalesAndCentres(image: Size, view: Size, fit: ContentFit, scale: Double, rect: Rect) {
-        let t = ViewTransform(imageSize: image, viewSize: view, fit: fit)
+        let t = ViewTransform(imageSize: image, viewport: Viewport(size: view, fit: fit))
         #expect(abs(t.scale - scale) < 1e-9)
         #expect(near(t.imageRectInView.origin, rect.origin, 1e-6))
         #expect(abs(t.imageRectInView.width - rect.width) < 1e-6)
@@ -45,7 +45,8 @@ struct ScannerViewTransformTests {
 
     @Test("cover crops a wide frame equally on both sides")
     func coverCropsWideFrameEqually() {
-        let t = ViewTransform(imageSize: Size(width: 1280, height: 720), viewSize: Size(width: 720, height: 720), fit: .cover)
+        let t = ViewTransform(
+            imageSize: Size(width: 1280, height: 720), viewport: Viewport(size: Size(width: 720, height: 720), fit: .cover))
         // 1280 → 1280 points wide at scale 1: 280 px cut on each side.
         #expect(near(t.imagePoint(fromView: Point(x: 0, y: 0)), Point(x: 280, y: 0)))
         #expect(near(t.imagePoint(fromView: Point(x: 720, y: 720)), Point(x: 1000, y: 720)))
@@ -65,7 +66,8 @@ struct ScannerViewTransformTests {
     @Test("image → view mapping, with and without mirror", arguments: mappedPoints)
     func imageToView(mirrored: Bool, image: Point, view: Point) {
         let t = ViewTransform(
-            imageSize: Size(width: 200, height: 100), viewSize: Size(width: 400, height: 400), fit: .cover, mirrored: mirrored)
+            imageSize: Size(width: 200, height: 100),
+            viewport: Viewport(size: Size(width: 400, height: 400), fit: .cover, mirrored: mirrored))
         #expect(near(t.viewPoint(fromImage: image), view))
         #expect(near(t.imagePoint(fromView: view), image))
     }
@@ -75,7 +77,8 @@ struct ScannerViewTransformTests {
         arguments: [ContentFit.cover, .contain], [false, true])
     func roundTrip(fit: ContentFit, mirrored: Bool) {
         let t = ViewTransform(
-            imageSize: Size(width: 1280, height: 720), viewSize: Size(width: 517, height: 731), fit: fit, mirrored: mirrored)
+            imageSize: Size(width: 1280, height: 720), viewport: Viewport(size: Size(width: 517, height: 731), fit: fit, mirrored: mirrored)
+        )
         for p in [Point(x: 0, y: 0), Point(x: 13.5, y: 700), Point(x: 1280, y: 720), Point(x: 640, y: 1)] {
             #expect(near(t.imagePoint(fromView: t.viewPoint(fromImage: p)), p, 1e-9))
         }
@@ -97,13 +100,14 @@ struct ScannerViewTransformTests {
     @Test("a frame in the view maps to the camera pixels under it, mirror-aware", arguments: regions)
     func frameToPixelRegion(mirrored: Bool, frame: Rect, expected: PixelRect) {
         let t = ViewTransform(
-            imageSize: Size(width: 1280, height: 720), viewSize: Size(width: 640, height: 480), fit: .cover, mirrored: mirrored)
+            imageSize: Size(width: 1280, height: 720),
+            viewport: Viewport(size: Size(width: 640, height: 480), fit: .cover, mirrored: mirrored))
         #expect(t.pixelRegion(fromView: frame) == expected)
     }
 
     @Test("a degenerate view maps nothing")
     func degenerate() {
-        let t = ViewTransform(imageSize: Size(width: 1280, height: 720), viewSize: .zero, fit: .cover)
+        let t = ViewTransform(imageSize: Size(width: 1280, height: 720), viewport: Viewport(size: .zero, fit: .cover))
         #expect(t.isDegenerate)
         #expect(t.pixelRegion(fromView: Rect(x: 0, y: 0, width: 10, height: 10)).isEmpty)
     }
@@ -271,15 +275,17 @@ struct ScannerSamplingTests {
 
     @Test("each device pixel shows the image pixel the transform puts under it", arguments: cases)
     func sampling(mirrored: Bool, pixelScale: Int, columns: [Int], rows: [Int]) {
-        let t = ViewTransform(imageSize: Size(width: 8, height: 4), viewSize: Size(width: 4, height: 4), fit: .cover, mirrored: mirrored)
-        let indices = t.sampleIndices(pixelScale: pixelScale)
+        let t = ViewTransform(
+            imageSize: Size(width: 8, height: 4),
+            viewport: Viewport(size: Size(width: 4, height: 4), fit: .cover, mirrored: mirrored, scale: pixelScale))
+        let indices = t.sampleIndices()
         #expect(indices.columns == columns)
         #expect(indices.rows == rows)
     }
 
     @Test("indices stay inside the image when the view shows less than a pixel's worth", arguments: [ContentFit.cover, .contain])
     func clamped(fit: ContentFit) {
-        let t = ViewTransform(imageSize: Size(width: 3, height: 2), viewSize: Size(width: 640, height: 480), fit: fit)
+        let t = ViewTransform(imageSize: Size(width: 3, height: 2), viewport: Viewport(size: Size(width: 640, height: 480), fit: fit))
         let indices = t.sampleIndices()
         #expect(indices.columns.count == 640 && indices.rows.count == 480)
         #expect(indices.columns.allSatisfy { (0..<3).contains($0) })

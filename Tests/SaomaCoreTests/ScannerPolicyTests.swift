@@ -41,7 +41,8 @@ struct ScannerMarkerTests {
     @Test("markers follow the transform, mirror included", arguments: [false, true])
     func throughTransform(mirrored: Bool) {
         // 800×600 image in the 400×300 view: scale 0.5, no offset.
-        let t = ViewTransform(imageSize: Size(width: 800, height: 600), viewSize: Self.view, fit: .cover, mirrored: mirrored)
+        let t = ViewTransform(
+            imageSize: Size(width: 800, height: 600), viewport: Viewport(size: Self.view, fit: .cover, mirrored: mirrored))
         let rects = MarkerPlacement.markerRects(for: [code("a", x: 100, y: 200, side: 120)], transform: t)
         let centreX = mirrored ? 400 - 80.0 : 80.0
         #expect(rects == [Rect(x: centreX - 15, y: 115, width: 30, height: 30)])

@@ -67,9 +67,36 @@ struct URLSafetyTests {
         SafetyCase(url: "magnet:?xt=urn:btih:abc", host: nil, displayHost: nil, warnings: [.unusualScheme("magnet")]),
         SafetyCase(
             url: "https://example.org/\u{202E}fdp.exe", host: "example.org", displayHost: "example.org", warnings: [.invisibleCharacters]),
+        // UTS #46 drops the zero-width space: the browser goes to example.org, and that is shown.
+        SafetyCase(url: "https://exa\u{200B}mple.org", host: "example.org", displayHost: "example.org", warnings: [.invisibleCharacters]),
+        // Slash and dot look-alikes are dangers; the host is shown as browsers map it (UTS #46).
         SafetyCase(
-            url: "https://exa\u{200B}mple.org", host: "exa\u{200B}mple.org", displayHost: "exa\u{200B}mple.org",
-            warnings: [.invisibleCharacters, .internationalHost("exa\u{200B}mple.org")]),
+            url: "https://bank.example\u{2044}login.evil.example/", host: "bank.example\u{2044}login.evil.example",
+            displayHost: "bank.example\u{2044}login.evil.example",
+            warnings: [.separatorLookalike("\u{2044}"), .internationalHost("bank.example\u{2044}login.evil.example")]),
+        SafetyCase(
+            url: "https://bank.example\u{2215}evil.example", host: "bank.example\u{2215}evil.example",
+            displayHost: "bank.example\u{2215}evil.example",
+            warnings: [.separatorLookalike("\u{2215}"), .internationalHost("bank.example\u{2215}evil.example")]),
+        SafetyCase(
+            url: "https://example\u{FF0E}com", host: "example.com", displayHost: "example.com", warnings: [.separatorLookalike("\u{FF0E}")]),
+        SafetyCase(
+            url: "https://bank\u{2488}evil.example", host: "bank1.evil.example", displayHost: "bank1.evil.example",
+            warnings: [.separatorLookalike("\u{2488}")]),
+        SafetyCase(
+            url: "https://bank.example\u{FF0F}evil.example", host: "bank.example/evil.example", displayHost: "bank.example/evil.example",
+            warnings: [.separatorLookalike("\u{FF0F}")]),
+        SafetyCase(url: "https://\u{FF25}\u{FF38}AMPLE.org", host: "example.org", displayHost: "example.org", warnings: []),
+        SafetyCase(
+            url: "https://\u{FF11}\u{FF12}\u{FF17}.0.0.1/", host: "127.0.0.1", displayHost: "127.0.0.1",
+            warnings: [.ipAddressHost("127.0.0.1")]),
+        // An @ in disguise.
+        SafetyCase(
+            url: "https://bank.example%40evil.example/", host: "bank.example@evil.example", displayHost: "bank.example@evil.example",
+            warnings: [.encodedAt]),
+        SafetyCase(
+            url: "https://bank.example%40@evil.example/", host: "evil.example", displayHost: "evil.example",
+            warnings: [.encodedAt, .userInfo("bank.example@")]),
     ]
 
     @Test("hosts and warnings", arguments: cases)
@@ -91,6 +118,8 @@ struct URLSafetyTests {
 
     @Test("levels: tricks are dangers, plain http is a caution")
     func levels() {
+        #expect(URLSafety.analyze("https://bank.example\u{2044}evil.example").level == .danger)
+        #expect(URLSafety.analyze("https://a%40b.example").level == .danger)
         #expect(URLSafety.analyze("https://a.example@b.example").level == .danger)
         #expect(URLSafety.analyze("http://example.org").level == .caution)
         #expect(URLSafety.analyze("https://example.org").level == nil)

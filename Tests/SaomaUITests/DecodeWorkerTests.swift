@@ -61,14 +61,15 @@ struct DecodeWorkerTests {
             found.withLock { $0 += detection.symbols.compactMap(\.text) }
         }
         defer { worker.stop() }
-        let display = ScanRegion.Display(viewSize: SaomaSize(width: 640, height: 480), mirrored: false, pixelScale: 1)
-        worker.setRegion(
-            ScanRegion(frameInView: SaomaRect(x: 0, y: 0, width: 640, height: 480), display: display, symbologies: [.qrCode]))
+        let viewport = Viewport(size: SaomaSize(width: 640, height: 480), fit: .cover)
+        let region = ScanRegion(frameInView: SaomaRect(x: 0, y: 0, width: 640, height: 480), viewport: viewport, symbologies: [.qrCode])
         let image = try Self.frame("phone in dark mode", x: 200, y: 120, inverted: true)
-        for sequence in 0..<(4 * DecodeWorker.invertedFrameInterval) where found.withLock({ $0.isEmpty }) {
-            worker.submit(VideoFrame(luma: image, rgb: nil, timestamp: Double(sequence) / 30, sequence: UInt64(sequence)))
-            Thread.sleep(forTimeInterval: 0.1)
+        for sequence in 0..<DecodeWorker.invertedFrameInterval where found.withLock({ $0.isEmpty }) {
+            let frame = VideoFrame(luma: image, rgb: nil, timestamp: Double(sequence) / 30, sequence: UInt64(sequence))
+            worker.submit(frame, preview: PreviewImage(frame: frame, viewport: viewport), region: region)
+            // One frame at a time: wait until the worker has decoded it (detections are reported before).
+            try Patience.wait("frame \(sequence) decoded") { worker.framesDecoded > sequence }
         }
-        #expect(found.withLock { $0 }.contains("phone in dark mode"))
+        #expect(found.withLock { $0 } == ["phone in dark mode"])
     }
 }

@@ -47,13 +47,13 @@ struct GeneratorContentTests {
     static let refused: [(ContentTemplate, GeneratorFormValues, GeneratorInputError)] = [
         (.text, GeneratorFormValues(texts: ["text": "  \n "]), .empty),
         (.wifi, GeneratorFormValues(texts: ["ssid": "", "password": ""], toggles: ["hidden": true]), .empty),
-        (.wifi, GeneratorFormValues(texts: ["ssid": "", "password": "12345678"]), .content(.missingField("ssid"))),
-        (.wifi, GeneratorFormValues(texts: ["ssid": "Net", "password": ""]), .content(.missingField("password"))),
-        (.geo, GeneratorFormValues(texts: ["latitude": "abc", "longitude": "1"]), .notANumber(field: "latitude", text: "abc")),
-        (.geo, GeneratorFormValues(texts: ["latitude": "1", "longitude": "inf"]), .notANumber(field: "longitude", text: "inf")),
+        (.wifi, GeneratorFormValues(texts: ["ssid": "", "password": "12345678"]), .content(.missingField(.ssid))),
+        (.wifi, GeneratorFormValues(texts: ["ssid": "Net", "password": ""]), .content(.missingField(.password))),
+        (.geo, GeneratorFormValues(texts: ["latitude": "abc", "longitude": "1"]), .notANumber(field: .latitude, text: "abc")),
+        (.geo, GeneratorFormValues(texts: ["latitude": "1", "longitude": "inf"]), .notANumber(field: .longitude, text: "inf")),
         (
             .email, GeneratorFormValues(texts: ["to": "nobody"]),
-            .content(.invalidField(field: "to", value: "nobody", reason: .notAnAddress))
+            .content(.invalidField(field: .to, value: "nobody", reason: .notAnAddress))
         ),
     ]
 

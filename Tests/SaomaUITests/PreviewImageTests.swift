@@ -55,9 +55,9 @@ struct PreviewImageTests {
     @Test("sampled 1:1 for the view, every pixel matches the whole frame's conversion (BGRA, mirror included)", arguments: [false, true])
     func sampledMatchesWholeConversion(mirrored: Bool) throws {
         for (name, frame) in Self.frames() {
-            let display = ScanRegion.Display(
-                viewSize: SaomaSize(width: Double(Self.width), height: Double(Self.height)), mirrored: mirrored, pixelScale: 1)
-            let sampled = Self.pixels(PreviewImage(frame: frame, display: display))
+            let viewport = Viewport(
+                size: SaomaSize(width: Double(Self.width), height: Double(Self.height)), fit: .cover, mirrored: mirrored)
+            let sampled = Self.pixels(PreviewImage(frame: frame, viewport: viewport))
             let whole = Self.pixels(PreviewImage(frame: frame))
             #expect(whole.count == Self.width * Self.height * 3, "\(name)")
             #expect(sampled.count == Self.width * Self.height * 4, "\(name)")

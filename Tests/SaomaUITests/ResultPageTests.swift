@@ -17,9 +17,28 @@ final class ResultPageTests: XCTestCase {
         let window: UnsafeMutablePointer<GtkWidget>
         var opened: [String] = []
 
-        init(_ text: String?, bytes: [UInt8]? = nil, format: Symbology = .qrCode) {
+        /// Files handed to the desktop's handlers: path and MIME type.
+        var handedOver: [(path: String, mimeType: String)] = []
+        /// Save dialogs asked for.
+        var saveRequests: [ResultPage.SaveRequest] = []
+        /// Where the save dialog "chooses" to save (`nil`: it is cancelled).
+        var savePath: String?
+        /// The default application for `text/calendar` and `text/vcard` (`nil`: none installed).
+        var handler: String? = "Organizer"
+        /// Seconds since 1970 the login-code clock reads.
+        var now: Int64 = 59
+
+        init(_ text: String?, bytes: [UInt8]? = nil, format: Symbology = .qrCode, handler: String? = "Organizer") {
             window = InProcessGtk.window(holding: page.widget)
+            self.handler = handler
             page.launcher = { [unowned self] uri, _ in self.opened.append(uri) }
+            page.handlerName = { [unowned self] _ in self.handler }
+            page.fileLauncher = { [unowned self] path, mimeType, _ in self.handedOver.append((path, mimeType)) }
+            page.savePathChooser = { [unowned self] request, _, done in
+                self.saveRequests.append(request)
+                done(self.savePath)
+            }
+            page.clock = { [unowned self] in self.now }
             page.show(Symbol(format: format, bytes: bytes ?? Array((text ?? "").utf8), text: text, corners: []))
             InProcessGtk.flush()
         }
@@ -292,6 +311,205 @@ final class ResultPageTests: XCTestCase {
                 XCTAssertTrue(InProcessGtk.press(try fixture.button("Scan Again")) { scanAgain == 1 }, "Scan Again for \(sample)")
                 XCTAssertEqual(fixture.opened, [], "nothing opens by itself for \(sample)")
             }
+        }
+    }
+
+    /// What an independent parser (Python's `icalendar` or `vobject`, Debian packages) reads in a
+    /// file: the script prints one value per line.
+    private static func readBack(_ path: String, _ script: String) throws -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", script, path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "the parser should read \(path)")
+        return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    private static func temporaryPath(_ name: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("saoma-results-\(UUID().uuidString)-\(name)").path
+    }
+
+    func testEventShowsItsFieldsAndSavesAFileOthersRead() throws {
+        try MainActor.assumeIsolated {
+            let ics = """
+                BEGIN:VCALENDAR\r
+                VERSION:2.0\r
+                PRODID:-//Example//EN\r
+                BEGIN:VEVENT\r
+                UID:42@example.org\r
+                DTSTAMP:20260101T000000Z\r
+                SUMMARY:Team <b>dinner</b>/party\r
+                DTSTART;TZID=Europe/Berlin:20260710T190000\r
+                DTEND;TZID=Europe/Berlin:20260710T223000\r
+                LOCATION:Gasthaus\\, Hof 3\r
+                DESCRIPTION:Bring\\nfriends\r
+                END:VEVENT\r
+                END:VCALENDAR
+                """
+            let fixture = Fixture(ics)
+            defer { fixture.close() }
+            for expected in ["Event", "Team <b>dinner</b>/party", "Gasthaus, Hof 3", "Bring\nfriends"] {
+                XCTAssertTrue(fixture.labels.contains(expected), "\(expected) missing from \(fixture.labels)")
+            }
+            XCTAssertTrue(fixture.labels.contains { $0.contains("19:00") && $0.contains("(Europe/Berlin)") }, "\(fixture.labels)")
+            XCTAssertTrue(fixture.labels.contains { $0.contains("22:30") && $0.contains("(Europe/Berlin)") }, "\(fixture.labels)")
+            XCTAssertTrue(fixture.handedOver.isEmpty, "nothing opens by itself")
+
+            let path = Self.temporaryPath("event.ics")
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            fixture.savePath = path
+            XCTAssertTrue(InProcessGtk.press(try fixture.button("Save Event…")) { FileManager.default.fileExists(atPath: path) })
+            XCTAssertEqual(fixture.saveRequests.first?.suggestedName, "Team <b>dinner<b>party.ics", "no path separators in the name")
+            XCTAssertEqual(fixture.saveRequests.first?.mimeType, "text/calendar")
+            XCTAssertTrue(InProcessGtk.iterate { fixture.labels.contains { $0.hasPrefix("Saved as") } }, "a toast confirms the save")
+            let values = try Self.readBack(
+                path,
+                """
+                import sys, icalendar
+                cal = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read())
+                ev = next(c for c in cal.walk() if c.name == 'VEVENT')
+                print(ev['SUMMARY']); print(ev.decoded('DTSTART').isoformat()); print(ev.decoded('DTEND').isoformat()); print(ev['LOCATION'])
+                """)
+            XCTAssertEqual(
+                Array(values.prefix(4)),
+                ["Team <b>dinner</b>/party", "2026-07-10T19:00:00+02:00", "2026-07-10T22:30:00+02:00", "Gasthaus, Hof 3"])
+
+            XCTAssertTrue(InProcessGtk.press(try fixture.button("Add to Calendar")) { fixture.handedOver.count == 1 })
+            XCTAssertEqual(fixture.handedOver.first?.mimeType, "text/calendar")
+            let handed = try String(contentsOfFile: try XCTUnwrap(fixture.handedOver.first?.path), encoding: .utf8)
+            XCTAssertTrue(handed.hasPrefix("BEGIN:VCALENDAR\r\n") && handed.contains("SUMMARY:Team <b>dinner</b>/party\r\n"))
+            XCTAssertEqual(fixture.opened, [])
+        }
+    }
+
+    func testABareAllDayEventIsWrappedAndCalendarlessDesktopsSaySo() throws {
+        try MainActor.assumeIsolated {
+            let fixture = Fixture(
+                "BEGIN:VEVENT\nSUMMARY:Holiday\nDTSTART;VALUE=DATE:20261224\nDTEND;VALUE=DATE:20261227\nEND:VEVENT", handler: nil)
+            defer { fixture.close() }
+            XCTAssertTrue(fixture.labels.contains { $0.hasSuffix("(all day)") }, "\(fixture.labels)")
+            XCTAssertTrue(fixture.labels.contains("No calendar app is installed to add the event."))
+            XCTAssertFalse(fixture.buttonNames.contains("Add to Calendar"))
+            let path = Self.temporaryPath("holiday.ics")
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            fixture.savePath = path
+            XCTAssertTrue(InProcessGtk.press(try fixture.button("Save Event…")) { FileManager.default.fileExists(atPath: path) })
+            let values = try Self.readBack(
+                path,
+                """
+                import sys, icalendar
+                cal = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read())
+                ev = next(c for c in cal.walk() if c.name == 'VEVENT')
+                print(cal['VERSION']); print(ev.decoded('DTSTART').isoformat()); print(ev.decoded('DTEND').isoformat())
+                """)
+            XCTAssertEqual(Array(values.prefix(3)), ["2.0", "2026-12-24", "2026-12-27"])
+        }
+    }
+
+    func testCancellingTheSaveDialogWritesNothing() throws {
+        try MainActor.assumeIsolated {
+            let fixture = Fixture("BEGIN:VEVENT\nSUMMARY:x\nDTSTART:20260101T100000Z\nEND:VEVENT")
+            defer { fixture.close() }
+            fixture.savePath = nil
+            XCTAssertTrue(InProcessGtk.press(try fixture.button("Save Event…")) { fixture.saveRequests.count == 1 })
+            InProcessGtk.flush()
+            XCTAssertFalse(fixture.labels.contains { $0.hasPrefix("Saved as") })
+        }
+    }
+
+    func testMECARDIsSavedAsAVCard30OthersRead() throws {
+        try MainActor.assumeIsolated {
+            let fixture = Fixture("MECARD:N:Lovelace,Ada;TEL:+44 20 7946 0000;EMAIL:ada@example.org;ADR:12 St James\\, London;NOTE:a\\;b;;")
+            defer { fixture.close() }
+            let path = Self.temporaryPath("ada.vcf")
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            fixture.savePath = path
+            XCTAssertTrue(InProcessGtk.press(try fixture.button("Save Contact…")) { FileManager.default.fileExists(atPath: path) })
+            XCTAssertEqual(fixture.saveRequests.first?.suggestedName, "Ada Lovelace.vcf")
+            XCTAssertEqual(fixture.saveRequests.first?.mimeType, "text/vcard")
+            let values = try Self.readBack(
+                path,
+                """
+                import sys, vobject
+                card = vobject.readOne(open(sys.argv[1], encoding='utf-8').read())
+                print(card.version.value); print(card.fn.value); print(card.tel.value); print(card.email.value); print(card.note.value)
+                """)
+            XCTAssertEqual(Array(values.prefix(5)), ["3.0", "Ada Lovelace", "+44 20 7946 0000", "ada@example.org", "a;b"])
+            XCTAssertTrue(InProcessGtk.press(try fixture.button("Open in Contacts")) { fixture.handedOver.count == 1 })
+            XCTAssertEqual(fixture.handedOver.first?.mimeType, "text/vcard")
+            XCTAssertEqual(fixture.opened, [])
+        }
+    }
+
+    func testLoginCodeHidesTheSecretAndCountsDown() throws {
+        try MainActor.assumeIsolated {
+            // RFC 6238's SHA-1 seed "12345678901234567890" in base32, 8 digits: 94287082 at t = 59.
+            let fixture = Fixture("otpauth://totp/ACME:alice@example.org?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ&issuer=ACME&digits=8")
+            defer { fixture.close() }
+            for expected in ["Login Code", "ACME", "alice@example.org", "942 870 82", "Changes in 1 second", "SHA1", "30 seconds"] {
+                XCTAssertTrue(fixture.labels.contains(expected), "\(expected) missing from \(fixture.labels)")
+            }
+            XCTAssertFalse(fixture.labels.contains { $0.contains("GEZD") }, "the secret stays hidden")
+            XCTAssertTrue(fixture.labels.contains { $0.contains("anyone who has it can make your login codes") })
+            XCTAssertFalse(fixture.buttonNames.contains { $0.hasPrefix("Open") }, "a key is never opened as a link")
+            fixture.page.copyToClipboard()
+            XCTAssertEqual(InProcessGtk.clipboardText(of: fixture.page.widget), "94287082", "the main value is the code, not the secret")
+
+            fixture.now = 60
+            XCTAssertTrue(InProcessGtk.iterate { fixture.labels.contains("373 591 52") }, "the code changes with the time step")
+            XCTAssertTrue(fixture.labels.contains("Changes in 30 seconds"))
+
+            XCTAssertTrue(
+                InProcessGtk.press(try fixture.button("Show Secret Key")) {
+                    fixture.labels.contains("GEZD GNBV GY3T QOJQ GEZD GNBV GY3T QOJQ")
+                }, "\(fixture.labels) \(fixture.buttonNames)")
+            XCTAssertTrue(
+                InProcessGtk.press(try fixture.button("Copy Secret Key")) {
+                    InProcessGtk.clipboardText(of: fixture.page.widget) == "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ"
+                })
+            XCTAssertEqual(fixture.opened, [])
+        }
+    }
+
+    func testPaymentShowsCheckedFieldsAndWarnings() throws {
+        try MainActor.assumeIsolated {
+            let fixture = Fixture("BCD\n002\n1\nSCT\nCOBADEFF\nJane Roe\nDE89370400440532013001\nEUR12.5\n\nRF18539007547034")
+            defer { fixture.close() }
+            for expected in [
+                "SEPA Credit Transfer", "Jane Roe", "DE89 3704 0044 0532 0130 01", "COBADEFF", "12.50 EUR", "RF18 5390 0754 7034",
+            ] {
+                XCTAssertTrue(fixture.labels.contains(expected), "\(expected) missing from \(fixture.labels)")
+            }
+            XCTAssertTrue(fixture.labels.contains { $0.hasPrefix("The IBAN is not valid") }, "a bad checksum is a visible warning")
+            XCTAssertFalse(fixture.labels.contains { $0.hasPrefix("The payment reference is not valid") })
+            XCTAssertTrue(
+                InProcessGtk.press(try fixture.button("Copy IBAN")) {
+                    InProcessGtk.clipboardText(of: fixture.page.widget) == "DE89370400440532013001"
+                })
+            XCTAssertTrue(
+                InProcessGtk.press(try fixture.button("Copy Amount")) { InProcessGtk.clipboardText(of: fixture.page.widget) == "12.50" })
+            XCTAssertEqual(fixture.opened, [])
+        }
+    }
+
+    func testSwissBillNamesTheBeneficiaryAndChecksTheQRReference() {
+        MainActor.assumeIsolated {
+            let bill = [
+                "SPC", "0200", "1", "CH4431999123000889012", "S", "Robert Schneider AG", "Rue du Lac", "1268", "2501", "Biel", "CH",
+                "", "", "", "", "", "", "", "1949.75", "CHF", "", "", "", "", "", "", "", "QRR", "210000000003139471430009018",
+                "Order 15", "EPD",
+            ].joined(separator: "\r\n")
+            let fixture = Fixture(bill)
+            defer { fixture.close() }
+            for expected in ["Swiss QR-Bill", "Robert Schneider AG", "Rue du Lac, 1268, 2501, Biel, CH", "1949.75 CHF", "Order 15"] {
+                XCTAssertTrue(fixture.labels.contains(expected), "\(expected) missing from \(fixture.labels)")
+            }
+            XCTAssertTrue(fixture.labels.contains { $0.hasPrefix("The payment reference is not valid") })
+            XCTAssertFalse(fixture.labels.contains { $0.hasPrefix("The IBAN is not valid") })
         }
     }
 }

@@ -11,6 +11,9 @@ public enum ScannedContent: Hashable, Sendable {
     case phone(String)
     case sms(SMSMessage)
     case geo(GeoLocation)
+    case event(CalendarEvent)
+    case otp(OTPKey)
+    case payment(PaymentOrder)
     case text(String)
 }
 
@@ -24,18 +27,50 @@ public struct WiFiNetwork: Hashable, Sendable {
         case wpa = "WPA"
         /// WPA3 personal only.
         case sae = "SAE"
+        /// WPA2/WPA3 enterprise (802.1X): an identity and password for an EAP method.
+        case eap = "WPA2-EAP"
     }
 
+    /// The network's name as shown (the SSID read as UTF-8; hex SSIDs that are not text keep their hex).
     public var ssid: String
+    /// The SSID as the access point sends it: `S:"…"` is its UTF-8 bytes, an unquoted even-length
+    /// run of hex digits is the bytes it spells (the ZXing convention); otherwise the UTF-8 bytes.
+    public var ssidBytes: [UInt8]
     public var password: String
     public var security: Security
     public var hidden: Bool
+    /// The 802.1X fields of an enterprise network (`E:`, `I:`, `A:`, `PH2:`), `nil` for personal ones.
+    public var enterprise: EnterpriseLogin?
 
-    public init(ssid: String, password: String = "", security: Security = .wpa, hidden: Bool = false) {
+    public init(
+        ssid: String, ssidBytes: [UInt8]? = nil, password: String = "", security: Security = .wpa, hidden: Bool = false,
+        enterprise: EnterpriseLogin? = nil
+    ) {
         self.ssid = ssid
+        self.ssidBytes = ssidBytes ?? Array(ssid.utf8)
         self.password = password
         self.security = security
         self.hidden = hidden
+        self.enterprise = enterprise
+    }
+}
+
+/// The 802.1X login of a WPA2/WPA3 enterprise network in a `WIFI:` code.
+public struct EnterpriseLogin: Hashable, Sendable {
+    /// The EAP method as written (`PEAP`, `TTLS`, `PWD`…), upper-cased; empty when not given.
+    public var method: String
+    /// The user name (`I:`).
+    public var identity: String
+    /// The outer, anonymous identity (`A:`).
+    public var anonymousIdentity: String
+    /// The inner authentication (`PH2:`: `MSCHAPV2`, `GTC`, `PAP`…), upper-cased.
+    public var phase2: String
+
+    public init(method: String, identity: String = "", anonymousIdentity: String = "", phase2: String = "") {
+        self.method = method
+        self.identity = identity
+        self.anonymousIdentity = anonymousIdentity
+        self.phase2 = phase2
     }
 }
 

@@ -125,14 +125,46 @@ extension ContentParser {
         fields.filter { $0.key == key && !$0.value.isEmpty }.map(\.value)
     }
 
-    /// `WIFI:T:WPA;S:name;P:secret;H:true;;` (fields in any order).
+    /// `WIFI:T:WPA;S:name;P:secret;H:true;;` (fields in any order), with the enterprise fields
+    /// `E:` (EAP method), `I:` (identity), `A:` (anonymous identity) and `PH2:` (phase 2).
     static func parseWiFi(_ body: String) -> ScannedContent? {
         let fields = recordFields(body)
         let ssid = first("S", in: fields)
         guard !ssid.isEmpty else { return nil }
         let password = first("P", in: fields)
         let hidden = ["true", "1", "yes"].contains(first("H", in: fields).lowercased())
-        return .wifi(WiFiNetwork(ssid: ssid, password: password, security: security(first("T", in: fields), password), hidden: hidden))
+        let method = first("E", in: fields).uppercased()
+        var security = security(first("T", in: fields), password)
+        if !method.isEmpty, security == .wpa { security = .eap }
+        let enterprise =
+            security == .eap
+            ? EnterpriseLogin(
+                method: method, identity: first("I", in: fields), anonymousIdentity: first("A", in: fields),
+                phase2: first("PH2", in: fields).uppercased()) : nil
+        let rawSSID = fields.first { $0.key == "S" }?.rawValue ?? ""
+        let (shown, bytes) = ssidBytes(ssid, quoted: rawSSID.hasPrefix("\"") && rawSSID.hasSuffix("\"") && !rawSSID.hasSuffix("\\\""))
+        return .wifi(
+            WiFiNetwork(ssid: shown, ssidBytes: bytes, password: password, security: security, hidden: hidden, enterprise: enterprise))
+    }
+
+    /// The SSID's bytes and its shown name: an unquoted even-length run of hex digits spells the
+    /// bytes (shown as text when they are UTF-8 without control characters), anything else is UTF-8.
+    static func ssidBytes(_ ssid: String, quoted: Bool) -> (shown: String, bytes: [UInt8]) {
+        let utf8 = Array(ssid.utf8)
+        guard !quoted, utf8.count >= 2, utf8.count % 2 == 0, utf8.count <= 64, utf8.allSatisfy({ hexValue($0) != nil }) else {
+            return (ssid, utf8)
+        }
+        var bytes: [UInt8] = []
+        for i in stride(from: 0, to: utf8.count, by: 2) {
+            guard let hi = hexValue(utf8[i]), let lo = hexValue(utf8[i + 1]) else { return (ssid, utf8) }
+            bytes.append(hi << 4 | lo)
+        }
+        if let text = String(validating: bytes, as: UTF8.self),
+            !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+        {
+            return (text, bytes)
+        }
+        return (ssid, bytes)
     }
 
     /// The security of a `T:` value; no value means an open network unless there is a password.
@@ -143,6 +175,7 @@ extension ContentParser {
         case "WEP": return .wep
         case "SAE", "WPA3": return .sae
         case "": return password.isEmpty ? .open : .wpa
+        case _ where t.contains("EAP"): return .eap
         default: return t.hasPrefix("WPA") || !password.isEmpty ? .wpa : .open
         }
     }

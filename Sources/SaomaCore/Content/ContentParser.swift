@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 
 /// Reads what a code's text means: a link, a Wi-Fi network, a contact, an e-mail, a phone number,
-/// a text message, a place, or plain text.
+/// a text message, a place, an event, a login-code key, a payment, or plain text.
 ///
 /// Pure and total: any input gives a value, malformed or hostile payloads fall back to `.text`.
 /// Safe to call from any thread.
@@ -15,7 +15,7 @@ public enum ContentParser {
     /// and `geo:` have their own cases).
     static let bareSchemes: Set<String> = [
         "http", "https", "javascript", "vbscript", "data", "file", "intent", "about", "blob", "market", "magnet",
-        "bitcoin", "otpauth", "matrix", "xmpp", "urn", "facetime", "skype", "tg", "whatsapp",
+        "bitcoin", "matrix", "xmpp", "urn", "facetime", "skype", "tg", "whatsapp",
     ]
 
     /// What `text` means.
@@ -24,6 +24,9 @@ public enum ContentParser {
         let trimmed = trimmingSpace(text)
         guard let prefix = schemePrefix(of: trimmed) else {
             if let url = bareWebAddress(trimmed) { return .url(url) }
+            let firstLine = String(String.UnicodeScalarView(trimmed.unicodeScalars.prefix { $0 != "\n" && $0 != "\r" }.prefix(4)))
+            if firstLine == "BCD" { return parseEPC(trimmed) ?? .text(text) }
+            if firstLine == "SPC" { return parseSwissQR(trimmed) ?? .text(text) }
             return .text(text)
         }
         let rest = String(trimmed.unicodeScalars.dropFirst(prefix.count + 1))
@@ -32,6 +35,9 @@ public enum ContentParser {
         case "wifi": parsed = parseWiFi(rest)
         case "mecard": parsed = parseMECARD(rest)
         case "begin" where rest.lowercased().hasPrefix("vcard"): parsed = parseVCard(trimmed)
+        case "begin" where rest.lowercased().hasPrefix("vcalendar") || rest.lowercased().hasPrefix("vevent"):
+            parsed = parseICalendar(trimmed)
+        case "otpauth": parsed = parseOTPAuth(rest)
         case "mailto": parsed = parseMailto(rest)
         case "matmsg": parsed = parseMATMSG(rest)
         case "mebkm": parsed = parseMEBKM(rest)

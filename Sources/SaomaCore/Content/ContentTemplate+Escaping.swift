@@ -88,7 +88,7 @@ extension ContentTemplates {
     }
 
     /// `number` without whitespace, checked to be digits, `+`, `*`, `#` and visual separators `- . ( )`.
-    static func phoneNumber(_ number: String, field: String) throws(ContentTemplateError) -> String {
+    static func phoneNumber(_ number: String, field: ContentField) throws(ContentTemplateError) -> String {
         let compact = String(number.filter { !$0.isWhitespace })
         guard !compact.isEmpty else { throw .missingField(field) }
         let allowed = Set("0123456789+*#-.()")
@@ -108,5 +108,31 @@ extension ContentTemplates {
         while fixed.hasSuffix("0") { fixed.removeLast() }
         if fixed.hasSuffix(".") { fixed.removeLast() }
         return fixed == "-0" ? "0" : fixed
+    }
+}
+
+extension ContentTemplates {
+    /// The `S:` value of a `WIFI:` code: hex when the SSID's bytes are not its UTF-8 text, in
+    /// double quotes when it would otherwise read as hex (`"cafe"`), else escaped as it is.
+    static func wifiSSID(_ network: WiFiNetwork) -> String {
+        if network.ssidBytes != Array(network.ssid.utf8) {
+            return network.ssidBytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined()
+        }
+        let utf8 = Array(network.ssid.utf8)
+        let looksHex = utf8.count >= 2 && utf8.count % 2 == 0 && utf8.allSatisfy { ContentParser.hexValue($0) != nil }
+        return looksHex ? "\"" + escapeWiFi(network.ssid) + "\"" : escapeWiFi(network.ssid)
+    }
+
+    /// An `otpauth://` Key URI for `key` (label `issuer:account`, every parameter written).
+    public static func otpauth(_ key: OTPKey) -> String {
+        let labelCharacters = unreserved.union("@".utf8)
+        var label = percentEncode(key.account, allowing: labelCharacters)
+        if !key.issuer.isEmpty { label = percentEncode(key.issuer, allowing: labelCharacters) + ":" + label }
+        var query = ["secret=" + key.secretBase32]
+        if !key.issuer.isEmpty { query.append("issuer=" + percentEncode(key.issuer, allowing: unreserved)) }
+        query += ["algorithm=" + key.algorithm.rawValue, "digits=\(key.digits)"]
+        if let period = key.period { query.append("period=\(period)") }
+        if let counter = key.counter { query.append("counter=\(counter)") }
+        return "otpauth://\(key.kind.rawValue)/\(label)?" + query.joined(separator: "&")
     }
 }

@@ -23,10 +23,10 @@ public enum ContactCardFormat: String, CaseIterable, Sendable, Hashable {
 
 /// Why content cannot be written as a code's text.
 public enum ContentTemplateError: Error, Hashable, Sendable {
-    /// A required field is empty (its name, e.g. `ssid`).
-    case missingField(String)
-    /// A field holds a value the notation cannot carry (its name, the value, and why).
-    case invalidField(field: String, value: String, reason: Reason)
+    /// A required field is empty.
+    case missingField(ContentField)
+    /// A field holds a value the notation cannot carry (the field, the value, and why).
+    case invalidField(field: ContentField, value: String, reason: Reason)
 
     public enum Reason: Hashable, Sendable {
         /// Characters the notation does not allow (whitespace in a URL, letters in a phone number).
@@ -51,7 +51,7 @@ extension ScannedContent {
         case .phone: .phone
         case .sms: .sms
         case .geo: .geo
-        case .text: .text
+        case .text, .event, .otp, .payment: .text
         }
     }
 
@@ -70,6 +70,9 @@ extension ScannedContent {
         case .phone(let number): return try ContentTemplates.tel(number)
         case .sms(let message): return try ContentTemplates.smsto(message)
         case .geo(let location): return try ContentTemplates.geo(location)
+        case .event(let event): return event.source
+        case .otp(let key): return ContentTemplates.otpauth(key)
+        case .payment(let order): return order.source
         }
     }
 }
@@ -79,9 +82,9 @@ public enum ContentTemplates {
     /// A URL as given (trimmed); a bare host such as `example.org/path` gets `https://`.
     public static func url(_ url: String) throws(ContentTemplateError) -> String {
         let trimmed = url.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { throw .missingField("url") }
+        guard !trimmed.isEmpty else { throw .missingField(.url) }
         guard !trimmed.unicodeScalars.contains(where: { CharacterSet.whitespacesAndNewlines.contains($0) }) else {
-            throw .invalidField(field: "url", value: url, reason: .invalidCharacters)
+            throw .invalidField(field: .url, value: url, reason: .invalidCharacters)
         }
         return hasScheme(trimmed) ? trimmed : "https://" + trimmed
     }
@@ -90,20 +93,28 @@ public enum ContentTemplates {
     ///
     /// `T:` is `nopass` for open networks (which carry no `P:`); `H:true` appears only for hidden networks.
     public static func wifi(_ network: WiFiNetwork) throws(ContentTemplateError) -> String {
-        guard !network.ssid.isEmpty else { throw .missingField("ssid") }
-        var out = "WIFI:T:\(network.security.rawValue);S:\(escapeWiFi(network.ssid));"
+        guard !network.ssid.isEmpty else { throw .missingField(.ssid) }
+        var out = "WIFI:T:\(network.security.rawValue);S:\(wifiSSID(network));"
         switch network.security {
         case .open:
             break
         case .wep:
-            guard !network.password.isEmpty else { throw .missingField("password") }
+            guard !network.password.isEmpty else { throw .missingField(.password) }
             out += "P:\(escapeWiFi(network.password));"
         case .wpa, .sae:
-            guard !network.password.isEmpty else { throw .missingField("password") }
+            guard !network.password.isEmpty else { throw .missingField(.password) }
             guard isValidPassphrase(network.password) else {
-                throw .invalidField(field: "password", value: network.password, reason: .passphraseLength)
+                throw .invalidField(field: .password, value: network.password, reason: .passphraseLength)
             }
             out += "P:\(escapeWiFi(network.password));"
+        case .eap:
+            let login = network.enterprise ?? EnterpriseLogin(method: "")
+            guard !login.identity.isEmpty else { throw .missingField(.identity) }
+            if !login.method.isEmpty { out += "E:\(escapeWiFi(login.method));" }
+            if !login.anonymousIdentity.isEmpty { out += "A:\(escapeWiFi(login.anonymousIdentity));" }
+            out += "I:\(escapeWiFi(login.identity));"
+            if !login.phase2.isEmpty { out += "PH2:\(escapeWiFi(login.phase2));" }
+            if !network.password.isEmpty { out += "P:\(escapeWiFi(network.password));" }
         }
         if network.hidden { out += "H:true;" }
         return out + ";"
@@ -111,7 +122,7 @@ public enum ContentTemplates {
 
     /// `MECARD:N:…;ORG:…;TEL:…;EMAIL:…;URL:…;ADR:…;NOTE:…;;` with `\ ; , :` escaped by a backslash.
     public static func mecard(_ contact: Contact) throws(ContentTemplateError) -> String {
-        guard !contact.name.isEmpty else { throw .missingField("name") }
+        guard !contact.name.isEmpty else { throw .missingField(.name) }
         var fields = [("N", contact.name)]
         if !contact.organization.isEmpty { fields.append(("ORG", contact.organization)) }
         if !contact.title.isEmpty { fields.append(("TITLE", contact.title)) }
@@ -129,7 +140,7 @@ public enum ContentTemplates {
     /// given and family parts is a guess that fails for many cultures). The one-line address is
     /// the street part of `ADR`. Lines are not folded: QR readers rarely unfold them.
     public static func vcard(_ contact: Contact) throws(ContentTemplateError) -> String {
-        guard !contact.name.isEmpty else { throw .missingField("name") }
+        guard !contact.name.isEmpty else { throw .missingField(.name) }
         var lines = ["BEGIN:VCARD", "VERSION:3.0", "N:\(escapeVCard(contact.name));;;;", "FN:\(escapeVCard(contact.name))"]
         if !contact.organization.isEmpty { lines.append("ORG:\(escapeVCard(contact.organization))") }
         if !contact.title.isEmpty { lines.append("TITLE:\(escapeVCard(contact.title))") }
@@ -145,8 +156,8 @@ public enum ContentTemplates {
     /// `mailto:to?subject=…&body=…` (RFC 6068): subject and body percent-encoded as UTF-8, line breaks as `%0D%0A`.
     public static func mailto(_ message: EmailMessage) throws(ContentTemplateError) -> String {
         let to = message.to.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !to.isEmpty else { throw .missingField("to") }
-        guard to.contains("@") else { throw .invalidField(field: "to", value: message.to, reason: .notAnAddress) }
+        guard !to.isEmpty else { throw .missingField(.to) }
+        guard to.contains("@") else { throw .invalidField(field: .to, value: message.to, reason: .notAnAddress) }
         var query = [String]()
         if !message.subject.isEmpty { query.append("subject=" + percentEncode(message.subject, allowing: unreserved)) }
         if !message.body.isEmpty { query.append("body=" + percentEncode(crlfLineBreaks(message.body), allowing: unreserved)) }
@@ -156,26 +167,26 @@ public enum ContentTemplates {
 
     /// `tel:` and the number without spaces (RFC 3966 allows `- . ( )` as visual separators).
     public static func tel(_ number: String) throws(ContentTemplateError) -> String {
-        "tel:" + (try phoneNumber(number, field: "number"))
+        "tel:" + (try phoneNumber(number, field: .number))
     }
 
     /// `SMSTO:number:body` (the body is not escaped: everything after the second colon is the body).
     public static func smsto(_ message: SMSMessage) throws(ContentTemplateError) -> String {
-        let number = try phoneNumber(message.number, field: "number")
+        let number = try phoneNumber(message.number, field: .number)
         return "SMSTO:\(number):\(message.body)"
     }
 
     /// `geo:lat,lon[,alt][?q=…]` (RFC 5870) with the query percent-encoded as UTF-8.
     public static func geo(_ location: GeoLocation) throws(ContentTemplateError) -> String {
         guard location.latitude.isFinite, (-90...90).contains(location.latitude) else {
-            throw .invalidField(field: "latitude", value: "\(location.latitude)", reason: .outOfRange)
+            throw .invalidField(field: .latitude, value: "\(location.latitude)", reason: .outOfRange)
         }
         guard location.longitude.isFinite, (-180...180).contains(location.longitude) else {
-            throw .invalidField(field: "longitude", value: "\(location.longitude)", reason: .outOfRange)
+            throw .invalidField(field: .longitude, value: "\(location.longitude)", reason: .outOfRange)
         }
         var out = "geo:\(decimal(location.latitude)),\(decimal(location.longitude))"
         if let altitude = location.altitude {
-            guard altitude.isFinite else { throw .invalidField(field: "altitude", value: "\(altitude)", reason: .outOfRange) }
+            guard altitude.isFinite else { throw .invalidField(field: .altitude, value: "\(altitude)", reason: .outOfRange) }
             out += ",\(decimal(altitude))"
         }
         if !location.query.isEmpty { out += "?q=" + percentEncode(location.query, allowing: unreserved) }

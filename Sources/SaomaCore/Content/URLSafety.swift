@@ -39,11 +39,18 @@ public struct URLAnalysis: Hashable, Sendable {
         case invisibleCharacters
         /// The link is longer than `URLSafety.veryLongLength` characters.
         case veryLong(length: Int)
+        /// The host holds characters that look like `/` or `.` (or map to a separator) but are
+        /// not one, as in `bank.example⁄login.evil.example`; the value lists them.
+        case separatorLookalike(String)
+        /// The authority holds `%40`, an `@` in disguise.
+        case encodedAt
 
         /// How strongly to word this warning.
         public var level: Level {
             switch self {
-            case .dangerousScheme, .userInfo, .mixedScripts, .confusableLetters, .malformedPunycode, .invisibleCharacters: return .danger
+            case .dangerousScheme, .userInfo, .mixedScripts, .confusableLetters, .malformedPunycode, .invisibleCharacters,
+                .separatorLookalike, .encodedAt:
+                return .danger
             case .unusualScheme, .unencrypted, .ipAddressHost, .internationalHost, .veryLong: return .caution
             }
         }
@@ -53,7 +60,8 @@ public struct URLAnalysis: Hashable, Sendable {
     public var url: String
     /// The scheme, lower-cased (`""` when there is none).
     public var scheme: String
-    /// The host as the browser will contact it (lower-cased, ASCII/`xn--` form), or `nil`.
+    /// The host as the browser will contact it, after the UTS #46 mapping (lower-cased,
+    /// compatibility forms folded, `xn--` labels as written), or `nil`.
     public var host: String?
     /// The host in Unicode (`xn--` labels decoded) for showing, or `nil`.
     public var displayHost: String?
@@ -98,11 +106,17 @@ public enum URLSafety {
         let rest = scheme.isEmpty ? text.unicodeScalars[...] : text.unicodeScalars.dropFirst(scheme.unicodeScalars.count + 1)
         var analysis = URLAnalysis(url: text, scheme: scheme, host: nil, displayHost: nil, port: nil, warnings: [])
         if let authority = authority(of: rest, special: specialSchemes.contains(scheme)) {
+            if hasEncodedAt(authority) { warnings.append(.encodedAt) }
             let (userInfo, hostAndPort) = splitUserInfo(authority)
             if let userInfo, !userInfo.isEmpty { warnings.append(.userInfo(ContentParser.percentDecoded(userInfo))) }
             let (rawHost, port) = splitPort(hostAndPort)
             analysis.port = port
             if !rawHost.isEmpty {
+                var lookalikes = String.UnicodeScalarView()
+                for s in ContentParser.percentDecoded(rawHost).unicodeScalars where isSeparatorLookalike(s) && !lookalikes.contains(s) {
+                    lookalikes.append(s)
+                }
+                if !lookalikes.isEmpty { warnings.append(.separatorLookalike(String(lookalikes))) }
                 let host = normalizedHost(rawHost)
                 analysis.host = host
                 warnings += hostWarnings(host, display: &analysis.displayHost)
@@ -145,15 +159,6 @@ public enum URLSafety {
         let portText = String(scalars[scalars.index(after: colon)...])
         guard portText.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) else { return (hostAndPort, nil) }
         return (String(scalars[..<colon]), portText.isEmpty ? nil : Int(portText.prefix(9)))
-    }
-
-    /// The host as browsers use it: percent escapes decoded, lower-cased, ideographic full stops
-    /// as dots, without one trailing dot.
-    static func normalizedHost(_ raw: String) -> String {
-        var host = ContentParser.percentDecoded(raw).lowercased()
-        host = String(String.UnicodeScalarView(host.unicodeScalars.map { ["\u{3002}", "\u{FF0E}", "\u{FF61}"].contains($0) ? "." : $0 }))
-        if host.count > 1, host.hasSuffix(".") { host.removeLast() }
-        return host
     }
 
     /// Warnings about the host itself; sets `display` to its Unicode form.

@@ -7,3 +7,13 @@ extension Array where Element == Symbol {
         filter { region.rect.contains($0.center) }
     }
 }
+
+extension Symbol {
+    /// This symbol with its corners moved by (`dx`, `dy`) pixels: from a crop's pixels to the
+    /// whole image's.
+    public func offsetBy(dx: Double, dy: Double) -> Symbol {
+        var moved = self
+        moved.corners = corners.map { Point(x: $0.x + dx, y: $0.y + dy) }
+        return moved
+    }
+}

@@ -3,12 +3,12 @@
 extension ViewTransform {
     /// For drawing the image pre-scaled to the view: the image column and row shown by each
     /// device pixel of the view (nearest pixel under the device pixel's centre, clamped to the
-    /// image), with `pixelScale` device pixels per view point.
+    /// image), at the viewport's device pixels per point.
     ///
     /// Sampling through this transform keeps the drawn image exactly where the transform says,
     /// mirror included; the renderer then only copies pixels instead of scaling a frame.
-    public func sampleIndices(pixelScale: Int = 1) -> (columns: [Int], rows: [Int]) {
-        let scale = Double(Swift.max(1, pixelScale))
+    public func sampleIndices() -> (columns: [Int], rows: [Int]) {
+        let scale = Double(viewport.scale)
         let width = Int((viewSize.width * scale).rounded())
         let height = Int((viewSize.height * scale).rounded())
         let maxX = Swift.max(0, Int(imageSize.width) - 1)

@@ -18,21 +18,22 @@ public enum ContentFit: Sendable, Hashable {
 public struct ViewTransform: Hashable, Sendable {
     /// The image's size in pixels.
     public let imageSize: Size
+    /// The view the image is shown in.
+    public let viewport: Viewport
     /// The view's size in points.
-    public let viewSize: Size
-    public let fit: ContentFit
+    public var viewSize: Size { viewport.size }
+    public var fit: ContentFit { viewport.fit }
     /// Whether the image is shown mirrored left–right.
-    public let mirrored: Bool
+    public var mirrored: Bool { viewport.mirrored }
     /// View points per image pixel.
     public let scale: Double
     /// Where the whole (scaled) image lands in the view; larger than the view for `.cover`.
     public let imageRectInView: Rect
 
-    public init(imageSize: Size, viewSize: Size, fit: ContentFit, mirrored: Bool = false) {
+    public init(imageSize: Size, viewport: Viewport) {
         self.imageSize = imageSize
-        self.viewSize = viewSize
-        self.fit = fit
-        self.mirrored = mirrored
+        self.viewport = viewport
+        let viewSize = viewport.size
         if imageSize.isEmpty || viewSize.isEmpty {
             scale = 0
             imageRectInView = Rect(center: Point(x: viewSize.width / 2, y: viewSize.height / 2), size: .zero)
@@ -40,7 +41,7 @@ public struct ViewTransform: Hashable, Sendable {
         }
         let sx = viewSize.width / imageSize.width
         let sy = viewSize.height / imageSize.height
-        scale = fit == .cover ? Swift.max(sx, sy) : Swift.min(sx, sy)
+        scale = viewport.fit == .cover ? Swift.max(sx, sy) : Swift.min(sx, sy)
         imageRectInView = Rect(
             center: Point(x: viewSize.width / 2, y: viewSize.height / 2),
             size: Size(width: imageSize.width * scale, height: imageSize.height * scale))

@@ -20,6 +20,8 @@ public enum Accelerators {
         Binding(action: "win.open-image", accelerators: ["<Ctrl>o"]),
         Binding(action: "win.paste", accelerators: ["<Ctrl>v"]),
         Binding(action: "win.generate", accelerators: ["<Ctrl>g"]),
+        Binding(action: "win.scan-screen", accelerators: ["<Ctrl><Shift>s"]),
+        Binding(action: "win.history", accelerators: ["<Ctrl>h"]),
         Binding(action: "win.copy-result", accelerators: ["<Ctrl>c"]),
         Binding(action: "win.cancel", accelerators: ["Escape"]),
         Binding(action: "win.preferences", accelerators: ["<Ctrl>comma"]),

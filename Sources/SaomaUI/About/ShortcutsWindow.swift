@@ -34,6 +34,8 @@ public enum ShortcutsWindow {
                     Entry(title: tr("Open an image"), accelerators: keys("win.open-image")),
                     Entry(title: tr("Paste an image"), accelerators: keys("win.paste")),
                     Entry(title: tr("Generate a code"), accelerators: keys("win.generate")),
+                    Entry(title: tr("Scan the screen"), accelerators: keys("win.scan-screen")),
+                    Entry(title: tr("Show the history"), accelerators: keys("win.history")),
                     Entry(title: tr("Copy the result"), accelerators: keys("win.copy-result")),
                     Entry(title: tr("Cancel or scan again"), accelerators: keys("win.cancel")),
                 ]),

@@ -22,8 +22,8 @@ enum GeneratorInputError: Error, Equatable, Sendable {
     case empty
     /// The template refused a field (missing or invalid).
     case content(ContentTemplateError)
-    /// A field that needs a number holds something else (the field's key and its text).
-    case notANumber(field: String, text: String)
+    /// A field that needs a number holds something else (the field and its text).
+    case notANumber(field: ContentField, text: String)
 }
 
 /// The field keys and drop-down orders of the generator's forms, and the mapping to content.
@@ -64,8 +64,8 @@ enum GeneratorContent {
                 return try ScannedContent.sms(SMSMessage(number: values.text("number"), body: values.text("body"))).encodedText()
             case .geo:
                 let location = GeoLocation(
-                    latitude: try number("latitude", values), longitude: try number("longitude", values),
-                    altitude: trimmed(values.text("altitude")).isEmpty ? nil : try number("altitude", values),
+                    latitude: try number(.latitude, values), longitude: try number(.longitude, values),
+                    altitude: trimmed(values.text("altitude")).isEmpty ? nil : try number(.altitude, values),
                     query: values.text("query"))
                 return try ScannedContent.geo(location).encodedText()
             }
@@ -84,10 +84,10 @@ enum GeneratorContent {
     }
 
     /// A decimal number; a comma is accepted as the decimal separator.
-    private static func number(_ key: String, _ values: GeneratorFormValues) throws(GeneratorInputError) -> Double {
-        let text = trimmed(values.text(key))
+    private static func number(_ field: ContentField, _ values: GeneratorFormValues) throws(GeneratorInputError) -> Double {
+        let text = trimmed(values.text(field.rawValue))
         let normalised = text.contains(".") ? text : text.replacingOccurrences(of: ",", with: ".")
-        guard let value = Double(normalised), value.isFinite else { throw .notANumber(field: key, text: text) }
+        guard let value = Double(normalised), value.isFinite else { throw .notANumber(field: field, text: text) }
         return value
     }
 

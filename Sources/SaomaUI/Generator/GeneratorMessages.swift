@@ -11,31 +11,16 @@ enum GeneratorMessages {
     static func message(for error: GeneratorInputError) -> String? {
         switch error {
         case .empty: return nil
-        case .notANumber(let field, let text): return String(format: tr("The %@ “%@” is not a number."), fieldName(field), text)
-        case .content(.missingField(let field)): return String(format: tr("Fill in the %@."), fieldName(field))
+        case .notANumber(let field, let text): return String(format: tr("The %@ “%@” is not a number."), WindowFieldNames.name(field), text)
+        case .content(.missingField(let field)): return String(format: tr("Fill in the %@."), WindowFieldNames.name(field))
         case .content(.invalidField(let field, _, let reason)):
             switch reason {
-            case .invalidCharacters: return String(format: tr("The %@ contains characters that are not allowed."), fieldName(field))
+            case .invalidCharacters:
+                return String(format: tr("The %@ contains characters that are not allowed."), WindowFieldNames.name(field))
             case .passphraseLength: return tr("A WPA password has 8 to 63 characters, or 64 hex digits.")
             case .outOfRange: return tr("Latitude must be between −90 and 90, longitude between −180 and 180.")
             case .notAnAddress: return tr("An e-mail address needs an @.")
             }
-        }
-    }
-
-    /// A field's name inside a sentence.
-    static func fieldName(_ key: String) -> String {
-        switch key {
-        case "ssid": tr("network name")
-        case "password": tr("password")
-        case "name": tr("name")
-        case "to": tr("recipient’s address")
-        case "number": tr("phone number")
-        case "url": tr("address")
-        case "latitude": tr("latitude")
-        case "longitude": tr("longitude")
-        case "altitude": tr("altitude")
-        default: key
         }
     }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 import GLibSwift
+import SaomaCore
 
 /// The Image tab: opening photos (file chooser, drop, paste, command line) and choosing among
 /// their codes. `install` plugs it into every window through `SaomaHooks`.
@@ -15,11 +16,27 @@ public enum ImageTab {
 
     /// Installs the hooks; `files` are opened in the first window once it exists (used with
     /// `--oneshot`, where the application does not handle `open`).
-    public static func install(openingAtStart files: [String] = []) {
+    ///
+    /// With `scanningScreenAtStart`, the first window (not yet shown) scans the screen first and
+    /// reports the outcome to `onScreenFinished` (`saoma --screen`).
+    public static func install(
+        openingAtStart files: [String] = [], scanningScreenAtStart: Bool = false,
+        onScreenFinished: ((ScreenshotOutcome) -> Void)? = nil
+    ) {
         pendingFiles = files
+        var screenAtStart = scanningScreenAtStart
         SaomaHooks.windowCreated.append { window in
             let controller = ImageTabController(window: window)
             controllers.append(controller)
+            if screenAtStart {
+                screenAtStart = false
+                controller.screenScan.onFinished = onScreenFinished
+                // After the window's own set-up (camera start) has run.
+                runOnMainLoop { [weak controller, weak window] in
+                    guard let controller, let window else { return }
+                    controller.screenScan.start(window: window.window, selectArea: false)
+                }
+            }
             onSimpleSignal(UnsafeMutableRawPointer(window.window), "destroy") { [weak controller] in
                 controllers.removeAll { $0 === controller }
             }

@@ -21,14 +21,18 @@ final class ImageTabController {
     static let spinnerDelay: UInt32 = 150
 
     private let worker = PhotoWorker()
+    /// Screenshots through the desktop portal (`ImageTabController+Screen`).
+    let screenScan = ScreenScan()
     /// Number of the newest open request; a result for any other number is stale.
     private var generation = 0
     /// The photo shown on the photo page, if any.
     private var currentPhoto: LoadedPhoto?
+    /// Where the newest photo came from (a file, a drop, the clipboard).
+    private var currentSource: PhotoSource?
     /// The codes of `currentPhoto`, once decoded.
     private var currentSymbols: [Symbol]?
     /// The main page shown before the pending request (restored when it fails).
-    private var pageBeforeOpen = "scanner"
+    private var pageBeforeOpen = MainPage.scanner
     private var toastOverlay: UnsafeMutablePointer<GtkWidget>?
     /// The open file chooser (one reference owned while it shows).
     private var chooser: OpaquePointer?
@@ -36,13 +40,14 @@ final class ImageTabController {
 
     init(window: SaomaWindow) {
         self.window = window
-        window.addMainPage(name: "photo", widget: photoPage.widget)
+        window.addMainPage(.photo, widget: photoPage.widget)
         window.sidebar.addPage(name: "image", title: tr("Image"), iconName: "image-x-generic-symbolic", widget: sidebarPage.widget)
         sidebarPage.onOpenRecent = { [weak self] path in self?.open(.file(path)) }
-        photoPage.chooser.onChosen = { [weak self] symbol in self?.window?.showResult(symbol) }
+        photoPage.chooser.onChosen = { [weak self] symbol in self?.window?.showResult(symbol, origin: self?.currentSource?.codeOrigin) }
         photoPage.onBack = { [weak self] in self?.backToCamera() }
         wrapInToastOverlay(window)
         addPasteAction(window)
+        addScreenActions(window)
         addDropTarget(window)
         onNotify(UnsafeMutableRawPointer(window.mainStack), property: "visible-child-name") { [weak self] in self?.pageChanged() }
     }
@@ -65,12 +70,13 @@ final class ImageTabController {
         guard let window else { return }
         generation += 1
         let request = generation
+        currentSource = source
         if debugGeometryEnabled { debugLog("photo-open t=\(monotonicSeconds()) name=\(source.name)") }
         let current = visiblePage
-        if current != "photo" { pageBeforeOpen = current }
+        if let current, current != .photo { pageBeforeOpen = current }
         if case .file(let path) = source { sidebarPage.addRecent(path) }
         photoPage.clear()
-        window.showMainPage("photo")
+        window.showMainPage(.photo)
         addTimeout(milliseconds: Self.spinnerDelay) { [weak self] in
             if let self, self.generation == request, self.isLoading { self.photoPage.showLoading() }
             return false
@@ -89,7 +95,7 @@ final class ImageTabController {
         switch event {
         case .loaded(let photo):
             currentPhoto = photo
-            if visiblePage != "photo" { window?.showMainPage("photo") }
+            if visiblePage != .photo { window?.showMainPage(.photo) }
             photoPage.showPhoto(photo)
         case .decoded(let symbols):
             isLoading = false
@@ -108,13 +114,13 @@ final class ImageTabController {
     private func restorePageAfterFailure() {
         guard let window else { return }
         switch pageBeforeOpen {
-        case "photo" where currentPhoto != nil && currentSymbols != nil:
+        case .photo where currentPhoto != nil && currentSymbols != nil:
             if let currentPhoto, let currentSymbols {
                 photoPage.showPhoto(currentPhoto)
                 photoPage.showCodes(currentSymbols)
             }
-        case "result":
-            window.showMainPage("result")
+        case .result:
+            window.showMainPage(.result)
         default:
             currentPhoto = nil
             currentSymbols = nil
@@ -131,8 +137,8 @@ final class ImageTabController {
 
     /// Another page was shown: a choice or load in progress on the photo page is dropped.
     private func pageChanged() {
-        guard visiblePage != "photo" else { return }
-        if debugGeometryEnabled { debugLog("photo-page-left page=\(visiblePage)") }
+        guard visiblePage != .photo else { return }
+        if debugGeometryEnabled { debugLog("photo-page-left page=\(visiblePage?.rawValue ?? "")") }
         photoPage.reset()
         if isLoading {
             generation += 1
@@ -141,10 +147,7 @@ final class ImageTabController {
         }
     }
 
-    private var visiblePage: String {
-        guard let window else { return "" }
-        return gtk_stack_get_visible_child_name(gcast(window.mainStack)).map { String(cString: $0) } ?? ""
-    }
+    private var visiblePage: MainPage? { window?.currentPage }
 
     /// The symbologies the person enabled (all when none are set).
     private var symbologies: Set<Symbology> { SymbologySelection(stored: settings.strings("symbologies")).enabled }
@@ -218,7 +221,8 @@ final class ImageTabController {
     /// Shows `message` in a toast (seconds on screen: libadwaita's default).
     func showToastMessage(_ message: String) {
         guard let toastOverlay else { return }
-        let toast = adw_toast_new(message)
+        // The title is markup: file names and loader messages are escaped to show literally.
+        let toast = adw_toast_new(Markup.escaped(message))
         adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH)
         adw_toast_overlay_add_toast(gcast(toastOverlay), toast)
     }

@@ -10,6 +10,8 @@ import ZBarDecoding
 /// label for messages.
 enum PhotoSource: Sendable, Equatable {
     case file(String)
+    /// A screenshot the desktop portal saved at this path (not added to the recent list).
+    case screen(String)
     case bytes([UInt8], name: String)
     case texture(PastedTexture, name: String)
 
@@ -17,6 +19,7 @@ enum PhotoSource: Sendable, Equatable {
     var name: String {
         switch self {
         case .file(let path): return path
+        case .screen: return tr("Screenshot")
         case .bytes(_, let name), .texture(_, let name): return name
         }
     }
@@ -125,7 +128,7 @@ final class PhotoWorker: @unchecked Sendable {
             let image: LoadedImage
             do throws(ImageLoadError) {
                 switch source {
-                case .file(let path): image = try loader.load(path: path, wantDisplay: true)
+                case .file(let path), .screen(let path): image = try loader.load(path: path, wantDisplay: true)
                 case .bytes(let bytes, let name): image = try loader.load(bytes: bytes, name: name, wantDisplay: true)
                 case .texture(let texture, let name): image = try loader.load(bytes: texture.pngBytes(), name: name, wantDisplay: true)
                 }

@@ -94,7 +94,7 @@ final class PhotoPage {
 
     /// The transform between the photo's upright pixels and the page's points (aspect-fit).
     var transform: ViewTransform {
-        ViewTransform(imageSize: imageSize, viewSize: area.allocatedSize, fit: .contain)
+        ViewTransform(imageSize: imageSize, viewport: Viewport(size: area.allocatedSize, fit: .contain))
     }
 
     /// Whether the "No code found" overlay shows.

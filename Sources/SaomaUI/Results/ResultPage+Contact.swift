@@ -6,7 +6,10 @@ import SaomaCore
 /// Contacts: every field of the card with its own copy button.
 extension ResultPage {
     /// Builds the contact view; returns the card as lines of text as the main value.
-    func buildContact(_ contact: Contact, into box: UnsafeMutablePointer<GtkWidget>) -> String {
+    ///
+    /// "Save Contact…" writes a vCard (a MECARD converted to vCard 3.0); "Open in Contacts" hands
+    /// the same file to the desktop's handler for `text/vcard`.
+    func buildContact(_ contact: Contact, payload: String, into box: UnsafeMutablePointer<GtkWidget>) -> String {
         gtk_box_append(gcast(box), ResultPage.heading(tr("Contact"), icon: "avatar-default-symbolic"))
         var fields: [Field] = []
         func add(_ caption: String, _ value: String, _ copyLabel: String, multiline: Bool = false) {
@@ -24,7 +27,22 @@ extension ResultPage {
         let summary = fields.map(\.value).joined(separator: "\n")
         let copyAll = ResultPage.button(tr("Copy All"), icon: "edit-copy-symbolic")
         onClicked(copyAll) { [weak self] in self?.copy(summary) }
-        gtk_box_append(gcast(box), ResultPage.buttonRow([copyAll]))
+        var buttons = [copyAll]
+        if let card = ContentExport.vCardFile(payload: payload, contact: contact) {
+            let fileName = ContentExport.fileName(contact.name, fallback: "contact", extension: "vcf")
+            let save = ResultPage.button(tr("Save Contact…"), icon: "document-save-symbolic")
+            let request = SaveRequest(
+                title: tr("Save Contact"), suggestedName: fileName, mimeType: "text/vcard", filterName: tr("Contact cards"))
+            onClicked(save) { [weak self] in self?.save(card, request: request) }
+            buttons.insert(save, at: 0)
+            gtk_box_append(gcast(box), ResultPage.buttonRow(buttons))
+            let open = handlerButton(
+                tr("Open in Contacts"), icon: "contact-new-symbolic", contents: card, fileName: fileName, mimeType: "text/vcard",
+                missing: tr("No contacts app is installed to open the card."))
+            gtk_box_append(gcast(box), ResultPage.centered(open))
+        } else {
+            gtk_box_append(gcast(box), ResultPage.buttonRow(buttons))
+        }
         return summary
     }
 }

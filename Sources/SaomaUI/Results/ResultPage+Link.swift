@@ -54,22 +54,8 @@ extension ResultPage {
             dangerous: analysis.level == .danger)
     }
 
-    /// The warnings as a list of lines with icons, dangers first.
+    /// The warnings as a list of lines with icons.
     func warningList(_ analysis: URLAnalysis) -> UnsafeMutablePointer<GtkWidget> {
-        let list = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
-        for warning in analysis.warnings {
-            let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
-            let danger = warning.level == .danger
-            let icon = gtk_image_new_from_icon_name(danger ? "dialog-error-symbolic" : "dialog-warning-symbolic")!
-            gtk_widget_set_valign(icon, GTK_ALIGN_START)
-            gtk_box_append(gcast(line), icon)
-            let text = ResultPage.label(ResultPage.describe(warning))
-            gtk_label_set_xalign(OpaquePointer(text), 0)
-            gtk_widget_set_hexpand(text, 1)
-            gtk_box_append(gcast(line), text)
-            gtk_widget_add_css_class(line, danger ? "error" : "warning")
-            gtk_box_append(gcast(list), line)
-        }
-        return list
+        ResultPage.warningLines(analysis.warnings.map { (ResultPage.describe($0), $0.level == .danger) })
     }
 }

@@ -35,6 +35,12 @@ extension ResultPage {
                 tr("The link starts with “%@” before an “@”: that part is not where it goes."), visible(userInfo, multiline: false))
         case .invisibleCharacters:
             return tr("The link contains invisible or direction-changing characters that can disguise it.")
+        case .separatorLookalike(let characters):
+            return format(
+                tr("The address contains “%@”, which looks like a slash or a dot but is not one: the site is not the one it seems."),
+                visible(characters, multiline: false))
+        case .encodedAt:
+            return tr("The address hides an “@” written as “{encoded}”, a trick to disguise where the link goes.", ["encoded": "%40"])
         case .veryLong(let length):
             return format(
                 trn(

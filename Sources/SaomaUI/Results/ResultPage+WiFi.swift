@@ -33,6 +33,7 @@ extension ResultPage {
         case .wep: return tr("WEP (outdated)")
         case .wpa: return tr("WPA/WPA2")
         case .sae: return tr("WPA3")
+        case .eap: return tr("WPA/WPA2/WPA3 Enterprise")
         }
     }
 }

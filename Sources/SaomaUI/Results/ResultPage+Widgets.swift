@@ -13,6 +13,8 @@ extension ResultPage {
         var multiline = false
         /// The accessible name and tooltip of the copy button ("Copy Password").
         var copyLabel: String
+        /// What the copy button copies when it differs from the value shown (an IBAN without its spaces).
+        var copyValue: String?
     }
 
     /// A new label showing `text` literally (never markup), with style classes.
@@ -80,7 +82,7 @@ extension ResultPage {
             gtk_label_set_xalign(OpaquePointer(value), 0)
             gtk_box_append(gcast(texts), value)
             gtk_box_append(gcast(row), texts)
-            gtk_box_append(gcast(row), copyButton(field.value, label: field.copyLabel))
+            gtk_box_append(gcast(row), copyButton(field.copyValue ?? field.value, label: field.copyLabel))
             let listRow = gtk_list_box_row_new()!
             gtk_list_box_row_set_activatable(gcast(listRow), 0)
             gtk_list_box_row_set_child(gcast(listRow), row)
@@ -117,6 +119,35 @@ extension ResultPage {
         return box
     }
 
+    /// `widget` centred on its own row (a button gets the row buttons' pill shape).
+    static func centered(_ widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
+        if g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), gtk_button_get_type())
+            != 0
+        {
+            return buttonRow([widget])
+        }
+        gtk_widget_set_halign(widget, GTK_ALIGN_CENTER)
+        return widget
+    }
+
+    /// Lines of warnings with icons: each a sentence and whether it is a danger (else a caution).
+    static func warningLines(_ lines: [(text: String, danger: Bool)]) -> UnsafeMutablePointer<GtkWidget> {
+        let list = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+        for (sentence, danger) in lines {
+            let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
+            let icon = gtk_image_new_from_icon_name(danger ? "dialog-error-symbolic" : "dialog-warning-symbolic")!
+            gtk_widget_set_valign(icon, GTK_ALIGN_START)
+            gtk_box_append(gcast(line), icon)
+            let text = label(sentence)
+            gtk_label_set_xalign(OpaquePointer(text), 0)
+            gtk_widget_set_hexpand(text, 1)
+            gtk_box_append(gcast(line), text)
+            gtk_widget_add_css_class(line, danger ? "error" : "warning")
+            gtk_box_append(gcast(list), line)
+        }
+        return list
+    }
+
     /// Sets the tooltip and the accessible label of an icon-only widget.
     static func setAccessibleLabel(_ widget: UnsafeMutablePointer<GtkWidget>, _ label: String) {
         gtk_widget_set_tooltip_text(widget, label)
@@ -150,17 +181,5 @@ extension ResultPage {
 
     /// `text` with control characters shown as visible symbols (line breaks and tabs kept when
     /// `multiline`), so a payload cannot hide or reorder what is shown.
-    static func visible(_ text: String, multiline: Bool) -> String {
-        var out = String.UnicodeScalarView()
-        for s in text.unicodeScalars {
-            switch s.value {
-            case 0x0A where multiline, 0x09 where multiline: out.append(s)
-            case 0x00...0x1F: out.append(Unicode.Scalar(0x2400 + s.value) ?? "\u{FFFD}")
-            case 0x7F: out.append("\u{2421}")
-            case 0x80...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F: out.append("\u{FFFD}")
-            default: out.append(s)
-            }
-        }
-        return String(out)
-    }
+    static func visible(_ text: String, multiline: Bool) -> String { VisibleText.of(text, keepingLineBreaks: multiline) }
 }

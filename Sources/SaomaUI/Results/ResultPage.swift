@@ -4,7 +4,7 @@ import GLibSwift
 import SaomaCore
 
 /// The page that shows what a scanned code says, by kind (link, Wi-Fi, contact, e-mail, phone,
-/// SMS, place, text, binary), with copy buttons everywhere and "Scan Again".
+/// SMS, place, event, login code, payment, text, binary), with copy buttons everywhere and "Scan Again".
 ///
 /// Nothing is ever opened without the person confirming a dialog that names the target.
 /// UI thread only. Owns its widget tree (one reference on `widget`, released in `deinit`).
@@ -31,10 +31,25 @@ public final class ResultPage {
     let scroller: UnsafeMutablePointer<GtkWidget>
     /// The symbol shown, or `nil` before the first `show(_:)`.
     private(set) var symbol: Symbol?
-    /// What `copyToClipboard()` copies: the main value of the content shown.
-    private(set) var mainValue: String?
+    /// What `copyToClipboard()` copies: the main value of the content shown (a login code's
+    /// current code is kept up to date by its refresh timer).
+    var mainValue: String?
     /// Hands a confirmed URI to the desktop (replaced by tests to observe what would open).
     var launcher: @MainActor (_ uri: String, _ page: ResultPage) -> Void = { uri, page in page.launchDefault(uri) }
+    /// Asks where to save a file and calls back with a local path or `nil` (replaced by tests:
+    /// GTK 4.8's native file chooser cannot be driven from them).
+    var savePathChooser: @MainActor (_ request: SaveRequest, _ page: ResultPage, _ done: @escaping @MainActor (String?) -> Void) -> Void =
+        { request, page, done in page.presentSaveChooser(request, done) }
+    /// The name of the default application for a MIME type, `nil` when none (replaced by tests).
+    var handlerName: @MainActor (_ mimeType: String) -> String? = { ResultPage.defaultHandlerName($0) }
+    /// Opens a file with the default application for its MIME type (replaced by tests).
+    var fileLauncher: @MainActor (_ path: String, _ mimeType: String, _ page: ResultPage) -> Void = { path, mimeType, page in
+        page.launchHandler(forFile: path, mimeType: mimeType)
+    }
+    /// Seconds since 1970, UTC: the clock of login codes (replaced by tests).
+    var clock: @MainActor () -> Int64 = { Int64(g_get_real_time() / 1_000_000) }
+    /// The GLib source refreshing a login code each second, 0 when none runs.
+    var refreshSource: guint = 0
 
     public init() {
         let overlay = adw_toast_overlay_new()!
@@ -65,12 +80,14 @@ public final class ResultPage {
     }
 
     isolated deinit {
+        if refreshSource != 0 { g_source_remove(refreshSource) }
         g_object_unref(root)
     }
 
     /// Shows `symbol`: its content by kind, or its bytes as hex when it is not text.
     public func show(_ symbol: Symbol) {
         self.symbol = symbol
+        stopRefreshing()
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 18)!
         ResultPage.setMargins(content, 24)
         if let text = symbol.text {
@@ -102,7 +119,8 @@ public final class ResultPage {
 
     /// Shows a short message over the page.
     func toast(_ message: String) {
-        guard let toast = adw_toast_new(message) else { return }
+        // The title is markup: text from outside is escaped to show literally.
+        guard let toast = adw_toast_new(Markup.escaped(message)) else { return }
         adw_toast_set_timeout(toast, ResultPage.toastSeconds)
         adw_toast_overlay_add_toast(OpaquePointer(root), toast)
     }
@@ -112,11 +130,14 @@ public final class ResultPage {
         switch content {
         case .url(let url): return buildLink(url, into: box)
         case .wifi(let network): return buildWiFi(network, into: box)
-        case .contact(let contact): return buildContact(contact, into: box)
+        case .contact(let contact): return buildContact(contact, payload: symbol?.text ?? "", into: box)
         case .email(let message): return buildEmail(message, into: box)
         case .phone(let number): return buildPhone(number, into: box)
         case .sms(let message): return buildSMS(message, into: box)
         case .geo(let location): return buildPlace(location, into: box)
+        case .event(let event): return buildEvent(event, into: box)
+        case .otp(let key): return buildOTP(key, into: box)
+        case .payment(let order): return buildPayment(order, into: box)
         case .text(let text): return buildText(text, into: box)
         }
     }

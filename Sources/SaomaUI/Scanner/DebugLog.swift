@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 import Foundation
+import GLibSwift
+import SaomaCore
 
 /// Whether `SAOMA_DEBUG_GEOMETRY=1` asks for the geometry log on stderr (read by the end-to-end
 /// tests and `scripts/bench-scanner`).
@@ -8,7 +10,7 @@ let debugGeometryEnabled = ProcessInfo.processInfo.environment["SAOMA_DEBUG_GEOM
 
 /// Writes one `saoma-debug:` line to stderr.
 func debugLog(_ line: String) {
-    FileHandle.standardError.write(Data("saoma-debug: \(line)\n".utf8))
+    StandardStream.error.write("saoma-debug: " + VisibleText.of(line) + "\n")
 }
 
 /// Where `widget`'s point `(x, y)` is on the screen, assuming the window's surface sits at the

@@ -7,23 +7,23 @@ import SaomaCore
 /// Owns one reference to `bytes` (released in `deinit`); GBytes is immutable and thread-safe,
 /// so the value may be made on the capture or decode thread and used on the UI thread.
 final class PreviewImage: @unchecked Sendable {
-    /// The pixels: packed RGB of the whole frame (`display == nil`), or BGRA (cairo's native
-    /// order, opaque) already sampled to the view's device pixels (`display` set).
+    /// The pixels: packed RGB of the whole frame (`viewport == nil`), or BGRA (cairo's native
+    /// order, opaque) already sampled to the view's device pixels (`viewport` set).
     let bytes: OpaquePointer
     /// Width and height of `bytes` in pixels.
     let width: Int
     let height: Int
     /// The camera frame's size in pixels.
     let frameSize: SaomaSize
-    /// The view geometry the pixels were sampled for, or `nil` for the whole frame.
-    let display: ScanRegion.Display?
+    /// The viewport the pixels were sampled for, or `nil` for the whole frame.
+    let viewport: Viewport?
 
     /// Packs the whole of `frame` (its RGB when the capture converted it, else its luma as grey).
     init(frame: VideoFrame) {
         width = frame.width
         height = frame.height
         frameSize = SaomaSize(width: Double(frame.width), height: Double(frame.height))
-        display = nil
+        viewport = nil
         if let rgb = frame.rgb, rgb.count == width * height * 3 {
             bytes = rgb.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
         } else {
@@ -41,13 +41,12 @@ final class PreviewImage: @unchecked Sendable {
         }
     }
 
-    /// Samples `frame` to the device pixels of a view with `display` geometry through the
-    /// aspect-fill transform (mirror included), so drawing it is a plain copy.
-    init(frame: VideoFrame, display: ScanRegion.Display) {
+    /// Samples `frame` to the device pixels of `viewport` through its transform (fit and mirror
+    /// included), so drawing it is a plain copy.
+    init(frame: VideoFrame, viewport: Viewport) {
         frameSize = SaomaSize(width: Double(frame.width), height: Double(frame.height))
-        self.display = display
-        let transform = ViewTransform(imageSize: frameSize, viewSize: display.viewSize, fit: .cover, mirrored: display.mirrored)
-        let (columns, rows) = transform.sampleIndices(pixelScale: display.pixelScale)
+        self.viewport = viewport
+        let (columns, rows) = ViewTransform(imageSize: frameSize, viewport: viewport).sampleIndices()
         let width = columns.count
         self.width = width
         height = rows.count
@@ -94,7 +93,7 @@ final class PreviewImage: @unchecked Sendable {
     /// destroys it), else `nil`.
     @MainActor
     func makeSurface() -> OpaquePointer? {
-        guard display != nil else { return nil }
+        guard viewport != nil else { return nil }
         return ImageSurface.make(over: bytes, width: width, height: height, opaque: true)
     }
 
@@ -102,7 +101,7 @@ final class PreviewImage: @unchecked Sendable {
     @MainActor
     func makeTexture() -> OpaquePointer? {
         guard width > 0, height > 0 else { return nil }
-        if display != nil {
+        if viewport != nil {
             return gdk_memory_texture_new(gint(width), gint(height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(width * 4))
         }
         return gdk_memory_texture_new(gint(width), gint(height), GDK_MEMORY_R8G8B8, bytes, gsize(width * 3))

@@ -7,8 +7,8 @@ import SaomaCore
 /// The live scanner page: the camera preview filling the area (aspect-fill), the scan frame,
 /// the markers and hint, and the low-light button.
 ///
-/// It draws what it is given (`showFrame`, `present`) and reports the scan frame's region so
-/// the decode worker reads only what the frame covers. UI thread only.
+/// It draws what it is given (`showFrame`, `present`) and reports its viewport and the scan
+/// frame's rectangle so the live scanner reads only what the frame covers. UI thread only.
 @MainActor
 final class ScannerView {
     /// The page's widget (a `GtkOverlay`; owned).
@@ -19,8 +19,8 @@ final class ScannerView {
     /// The "Low light" toggle (shown while the light is low or the light is on).
     let lowLightButton: UnsafeMutablePointer<GtkWidget>
 
-    /// Called when the region to decode changed (frame moved, view resized, mirror toggled).
-    var onRegionChanged: ((ScanRegion?) -> Void)?
+    /// Called when the viewport or the frame changed (frame moved, view resized, mirror toggled).
+    var onGeometryChanged: (() -> Void)?
     /// Called when the person turns the low-light mode on or off.
     var onLowLightChanged: ((Bool) -> Void)?
     /// Called once, when the first camera frame is on screen.
@@ -31,13 +31,8 @@ final class ScannerView {
         didSet {
             gtk_widget_queue_draw(preview.widget)
             chooser.relayout(transform: transform)
-            regionChanged()
+            geometryChanged()
         }
-    }
-
-    /// The symbologies to look for.
-    var symbologies: Set<Symbology> = Set(Symbology.allCases) {
-        didSet { regionChanged() }
     }
 
     /// The frozen frame as captured (for exact redraws after the view changed), and its texture once made.
@@ -57,8 +52,6 @@ final class ScannerView {
     private var imageSize = SaomaSize.zero
     /// Main-thread timings for `scripts/bench-scanner` (`SAOMA_DEBUG_TIMING=1`), else `nil`.
     private let timing: MainThreadTiming? = MainThreadTiming.fromEnvironment()
-    /// Whether the preview is frozen on a detection's frame.
-    private(set) var isFrozen = false
     private var lowLight = LowLightMonitor()
     private var updatingLowLightButton = false
     private var shownFirstFrame = false
@@ -85,7 +78,7 @@ final class ScannerView {
         }
 
         frameOverlay.initialRelativeSize = frameRelativeSize
-        frameOverlay.onFrameChanged = { [weak self] in self?.regionChanged() }
+        frameOverlay.onFrameChanged = { [weak self] in self?.geometryChanged() }
         gtk_overlay_add_overlay(OpaquePointer(widget), frameOverlay.area.widget)
         gtk_overlay_add_overlay(OpaquePointer(widget), chooser.markers.widget)
         gtk_overlay_add_overlay(OpaquePointer(widget), chooser.hintBar)
@@ -112,25 +105,22 @@ final class ScannerView {
         g_object_unref(widget)
     }
 
+    /// The preview's viewport: aspect-fill (the preview fills the view), mirrored when asked.
+    var viewport: Viewport {
+        Viewport(
+            size: preview.allocatedSize, fit: .cover, mirrored: mirrored, scale: Int(gtk_widget_get_scale_factor(preview.widget)))
+    }
+
     /// The transform between the shown frame's pixels and the preview's points.
     var transform: ViewTransform {
-        ViewTransform(imageSize: imageSize, viewSize: preview.allocatedSize, fit: .cover, mirrored: mirrored)
+        ViewTransform(imageSize: imageSize, viewport: viewport)
     }
 
-    /// The region the decode worker should read, once the view has a size.
-    var region: ScanRegion? {
-        guard let rect = frameOverlay.rectInView, !preview.allocatedSize.isEmpty else { return nil }
-        let display = ScanRegion.Display(
-            viewSize: preview.allocatedSize, mirrored: mirrored, pixelScale: Int(max(1, gtk_widget_get_scale_factor(preview.widget))))
-        return ScanRegion(frameInView: rect, display: display, symbologies: symbologies)
-    }
-
-    /// Shows a live camera frame (ignored while frozen on a detection).
+    /// Shows a live camera frame.
     func showFrame(_ frame: FramePipeline.PreviewFrame) {
         let started = threadCPUSeconds()
         defer { timing?.frameShown(seconds: threadCPUSeconds() - started) }
         observeLight(frame.meanLuma)
-        guard !isFrozen else { return }
         setImage(frame.image)
         // The scan line moves with the frames (one paint per camera frame).
         frameOverlay.advanceScanLine()
@@ -141,16 +131,13 @@ final class ScannerView {
         }
     }
 
-    /// Freezes the preview on a detection's frame and shows markers over its codes; returns
-    /// `false` when the detection is not taken (a choice is already under way).
-    @discardableResult
-    func present(_ detection: Detection) -> Bool {
-        guard !isFrozen else { return false }
+    /// Freezes the preview on a detection's frame and shows markers over its codes (the live
+    /// scanner decided they are taken).
+    func present(_ detection: Detection) {
         setImage(detection.preview)
         wholeFrame = detection.frame
         let transform = self.transform
-        guard chooser.present(detection.symbols, transform: transform) else { return false }
-        isFrozen = true
+        guard chooser.present(detection.symbols, transform: transform) else { return }
         frameOverlay.stopScanLine()
         if debugGeometry {
             logMarkers(detection, transform: transform)
@@ -165,14 +152,12 @@ final class ScannerView {
                 }
             }
         }
-        return true
     }
 
     /// Back to live scanning: unfreezes, restarts the scan line, clears markers.
     func resume() {
         wholeFrame = nil
         chooser.reset()
-        isFrozen = false
         frameOverlay.startScanLine()
     }
 
@@ -197,13 +182,13 @@ final class ScannerView {
         surface = image.makeSurface()
         if image.frameSize != imageSize {
             imageSize = image.frameSize
-            regionChanged()
+            geometryChanged()
         }
         gtk_widget_queue_draw(preview.widget)
     }
 
     private func drawPreview(_ snapshot: OpaquePointer, _ width: Double, _ height: Double) {
-        if let surface, let display = shown?.display, display == region?.display {
+        if let surface, let sampledFor = shown?.viewport, sampledFor == viewport {
             // Already sampled through the transform for this view's device pixels: a plain copy.
             ImageSurface.draw(surface, in: SaomaRect(x: 0, y: 0, width: width, height: height), snapshot: snapshot)
             return
@@ -214,7 +199,7 @@ final class ScannerView {
         if texture == nil { texture = shown?.makeTexture() }
         guard let texture else { return }
         var exact = texture
-        if shown?.display != nil {
+        if shown?.viewport != nil {
             // Sampled for another view size or mirror: redraw a frozen frame exactly from the
             // whole frame; a live frame is replaced by the next one, shown stretched meanwhile.
             if wholeTexture == nil { wholeTexture = wholeFrame.map { PreviewImage(frame: $0) }?.makeTexture() }
@@ -239,8 +224,8 @@ final class ScannerView {
         gtk_snapshot_pop(snapshot)
     }
 
-    private func regionChanged() {
-        onRegionChanged?(region)
+    private func geometryChanged() {
+        onGeometryChanged?()
         if debugGeometry, let rect = frameOverlay.rectInView {
             let roi = transform.pixelRegion(fromView: rect)
             debugLog(
@@ -279,7 +264,8 @@ final class ScannerView {
 
     private func logMarkers(_ detection: Detection, transform: ViewTransform) {
         let rects = chooser.markers.markerRects
-        debugLog("markers t=\(monotonicSeconds()) captured=\(detection.timestamp) seq=\(detection.sequence) count=\(rects.count)")
+        debugLog(
+            "markers t=\(monotonicSeconds()) captured=\(detection.frame.timestamp) seq=\(detection.frame.sequence) count=\(rects.count)")
         for (symbol, rect) in zip(detection.symbols, rects) {
             let centre = rect.center
             debugLog("marker x=\(centre.x) y=\(centre.y) size=\(rect.width) text=\(symbol.displayText)")

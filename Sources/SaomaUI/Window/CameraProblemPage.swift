@@ -42,7 +42,8 @@ final class CameraProblemPage {
         let text = CameraProblemPage.text(for: problem)
         adw_status_page_set_icon_name(gcast(widget), text.icon)
         adw_status_page_set_title(gcast(widget), text.title)
-        adw_status_page_set_description(gcast(widget), text.description)
+        // The description is markup; it may name the device and the driver's message.
+        adw_status_page_set_description(gcast(widget), Markup.escaped(text.description))
         // Unplugged cameras come back by themselves; Retry still helps after a replug elsewhere.
         gtk_widget_set_visible(retryButton, 1)
     }

@@ -31,6 +31,7 @@ final class PreferencesWindow {
         for family in SymbologySelection.Family.allCases {
             adw_preferences_page_add(gcast(page), gcast(makeGroup(family)))
         }
+        adw_preferences_page_add(gcast(page), gcast(Self.makeHistoryGroup(settings)))
         adw_preferences_window_add(gcast(window), gcast(page))
         refresh()
         // The window keeps this object until it is destroyed.

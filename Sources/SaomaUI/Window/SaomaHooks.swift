@@ -21,6 +21,8 @@ public enum SaomaHooks {
     }
     /// Image paths from the command line or a second `saoma FILE` (for the image tab).
     public static var openFiles: (([String], SaomaWindow) -> Void)?
+    /// Called after a chosen code's result shows, with where it came from (the history records it).
+    public static var codeChosen: [(SaomaWindow, Symbol, CodeOrigin) -> Void] = []
     /// Plays the detection sound (called only when the `sound` setting is on).
     public static var onDetectionSound: (() -> Void)? = {
         detectionSound.play()

@@ -4,17 +4,18 @@ import Foundation
 import GLibSwift
 import SaomaCore
 
-/// The main window: header bar (camera picker, mirror and sound toggles, main menu), the main
-/// stack (live scanner, camera problems, result, pages other parts add) and the side panel.
+/// The main window: header bar, the main stack (live scanner, camera problems, result, pages
+/// other parts add) and the side panel, composed with the live scanner.
 ///
-/// UI thread only. Owns the camera controller and the decode worker for its lifetime.
+/// UI thread only. Owns the live scanner for its lifetime; the scanner view shows what the live
+/// scanner hands out and reports its geometry back.
 @MainActor
 public final class SaomaWindow {
     /// The `AdwApplicationWindow` (owned by GTK's window list; we hold an extra reference).
     public let window: UnsafeMutablePointer<GtkWidget>
     /// The side panel with the Image and Generate pages.
     public let sidebar = Sidebar()
-    /// The main area's `GtkStack` (pages "scanner", "camera-problem", "result", and added ones).
+    /// The main area's `GtkStack` (one child per `MainPage`).
     public let mainStack: UnsafeMutablePointer<GtkWidget>
     /// Called when a code was chosen (after the result page shows it).
     public var onCodeChosen: ((Symbol) -> Void)?
@@ -22,16 +23,13 @@ public final class SaomaWindow {
     var onClosed: (() -> Void)?
 
     let scanner: ScannerView
+    private let live = LiveScanner(service: makeCameraService(), makeDecoder: makeLiveDecoder)
+    private let header = WindowHeaderBar()
     private let problemPage = CameraProblemPage()
-    private let resultPage = ResultPage()
+    let resultPage = ResultPage()
     /// The side panel's Generate page.
-    private let generatorPage = GeneratorPage()
+    let generatorPage = GeneratorPage()
     private let flap: UnsafeMutablePointer<GtkWidget>
-    private let cameraModel: OpaquePointer
-    private let cameraPicker: UnsafeMutablePointer<GtkWidget>
-    private var camera: CameraController?
-    private var worker: DecodeWorker?
-    private var updatingPicker = false
     private let settings = AppSettings.shared
     private let startTime = monotonicSeconds()
 
@@ -51,58 +49,35 @@ public final class SaomaWindow {
 
         let frameSize = settings.pair("scan-frame-size")
         scanner = ScannerView(mirrored: settings.bool("mirror"), frameRelativeSize: SaomaSize(width: frameSize.0, height: frameSize.1))
-        scanner.symbologies = SymbologySelection(stored: settings.strings("symbologies")).enabled
 
         mainStack = gtk_stack_new()
         gtk_stack_set_transition_type(gcast(mainStack), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
         gtk_widget_set_hexpand(mainStack, 1)
         gtk_widget_set_vexpand(mainStack, 1)
-        gtk_stack_add_named(gcast(mainStack), scanner.widget, "scanner")
-        gtk_stack_add_named(gcast(mainStack), problemPage.widget, "camera-problem")
-        gtk_stack_add_named(gcast(mainStack), resultPage.widget, "result")
-
         flap = adw_flap_new()
         adw_flap_set_content(gcast(flap), mainStack)
         adw_flap_set_flap(gcast(flap), sidebar.widget)
         adw_flap_set_flap_position(gcast(flap), GTK_PACK_END)
         adw_flap_set_separator(gcast(flap), gtk_separator_new(GTK_ORIENTATION_VERTICAL))
         adw_flap_set_reveal_flap(gcast(flap), settings.bool("sidebar-visible") ? 1 : 0)
+        addMainPage(.scanner, widget: scanner.widget)
+        addMainPage(.cameraProblem, widget: problemPage.widget)
+        addMainPage(.result, widget: resultPage.widget)
 
-        let cameraStrings = created(gtk_string_list_new(nil))
-        cameraModel = cameraStrings
-        cameraPicker = gtk_drop_down_new(cameraStrings, nil)
-        // Until a camera is found the (insensitive) picker says so rather than GTK's "(None)".
-        gtk_string_list_append(cameraStrings, tr("No Camera"))
-        gtk_widget_set_sensitive(cameraPicker, 0)
-        gtk_widget_set_tooltip_text(cameraPicker, tr("Camera"))
-        saoma_accessible_set_label(gcast(cameraPicker), tr("Camera"))
-
-        let header = buildHeaderBar()
         let content = created(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
-        gtk_box_append(gcast(content), header)
+        gtk_box_append(gcast(content), header.widget)
         gtk_box_append(gcast(content), flap)
         adw_application_window_set_content(gcast(window), content)
 
         addActions()
-        if let gsettings = settings.gsettings {
-            // The Preferences window (or `gsettings set`) changes which codes are read, live.
-            onSimpleSignal(UnsafeMutableRawPointer(gsettings), "changed::symbologies") { [weak self] in
-                guard let self else { return }
-                self.scanner.symbologies = SymbologySelection(stored: self.settings.strings("symbologies")).enabled
-            }
-        }
-        if debugGeometryEnabled {
-            onNotify(mainStack, property: "visible-child-name") { [weak self] in
-                guard let self else { return }
-                debugLog("page \(self.currentPage)")
-            }
-        }
-        ShortcutsWindow.attach(to: UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkApplicationWindow.self))
+        connectHeader()
+        connectLiveScanner()
         connectScanner()
         onCloseRequest(window) { [weak self] in
             self?.closing()
             return false
         }
+        ShortcutsWindow.attach(to: UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkApplicationWindow.self))
         // The hooks add the Image page first, so the switcher reads Image, Generate.
         for hook in SaomaHooks.windowCreated { hook(self) }
         sidebar.addPage(name: "generate", title: tr("Generate"), iconName: "view-grid-symbolic", widget: generatorPage.widget)
@@ -118,30 +93,47 @@ public final class SaomaWindow {
         startCamera(device: device)
     }
 
+    /// Starts the camera without showing the window (`saoma --screen` shows it once the screen
+    /// is taken).
+    func startCamera(device: String?) {
+        live.start(preferring: device ?? settings.string("camera"))
+    }
+
     /// Adds a page to the main area (e.g. a photo with markers); show it with `showMainPage`.
-    public func addMainPage(name: String, widget: UnsafeMutablePointer<GtkWidget>) {
-        gtk_stack_add_named(gcast(mainStack), widget, name)
+    public func addMainPage(_ page: MainPage, widget: UnsafeMutablePointer<GtkWidget>) {
+        gtk_stack_add_named(gcast(mainStack), widget, page.rawValue)
     }
 
-    /// Shows main page `name` (live scanning pauses while another page shows).
-    public func showMainPage(_ name: String) {
-        gtk_stack_set_visible_child_name(gcast(mainStack), name)
-        camera?.setPaused(name != "scanner")
+    /// The main page showing.
+    public var currentPage: MainPage? {
+        gtk_stack_get_visible_child_name(gcast(mainStack)).flatMap { MainPage(rawValue: String(cString: $0)) }
     }
 
-    /// Shows the result page for `symbol` (also used by the image tab after a choice).
-    public func showResult(_ symbol: Symbol) {
-        if debugGeometryEnabled { debugLog("chosen t=\(monotonicSeconds()) text=\(symbol.displayText)") }
+    /// Shows main page `page` (live scanning is held while another page shows).
+    public func showMainPage(_ page: MainPage) {
+        if page != .scanner && page != .cameraProblem { live.hold() }
+        gtk_stack_set_visible_child_name(gcast(mainStack), page.rawValue)
+    }
+
+    /// Shows the result page for `symbol` (also used by the image tab after a choice and by the
+    /// history); `origin` says where it was read (the camera when `nil` and chosen live), and
+    /// `recording` false shows it without recording it again.
+    public func showResult(_ symbol: Symbol, origin: CodeOrigin? = nil, recording: Bool = true) {
+        DebugEvents.log(.chosen(text: symbol.displayText))
         resultPage.show(symbol)
-        gtk_stack_set_visible_child_name(gcast(mainStack), "result")
-        camera?.setPaused(true)
+        // A live code is chosen in the scan state; a photo's result holds live scanning.
+        let chosenLive = recording && live.choose(symbol)
+        if !chosenLive { live.hold() }
+        gtk_stack_set_visible_child_name(gcast(mainStack), MainPage.result.rawValue)
+        if recording, let origin = origin ?? (chosenLive ? .camera : nil) {
+            for hook in SaomaHooks.codeChosen { hook(self, symbol, origin) }
+        }
         onCodeChosen?(symbol)
     }
 
     /// Back to live scanning from a result, a choice in progress or another page.
     public func resumeScanning() {
-        scanner.resume()
-        worker?.setEnabled(true)
+        live.resume()
         showCameraPage()
     }
 
@@ -151,115 +143,114 @@ public final class SaomaWindow {
         settings.setBool("sidebar-visible", visible)
     }
 
-    // MARK: Camera and detection
+    // MARK: Composition
 
-    private func startCamera(device: String?) {
-        let worker = DecodeWorker(
-            makeDecoder: makeLiveDecoder,
-            onDetection: { detection in
-                runOnMainLoop { [weak self] in self?.detected(detection) }
-            })
-        self.worker = worker
-        let service: CameraService = makeCameraService()
-        let camera = CameraController(service: service, worker: worker)
-        self.camera = camera
-        camera.onPreview = { [weak self] frame in self?.scanner.showFrame(frame) }
-        camera.onStateChanged = { [weak self] state in self?.cameraStateChanged(state) }
-        camera.onCamerasChanged = { [weak self] cameras in self?.updatePicker(cameras) }
-        worker.setRegion(scanner.region)
-        camera.start(preferring: device ?? settings.string("camera"))
-    }
-
-    private func connectScanner() {
-        scanner.onRegionChanged = { [weak self] region in self?.worker?.setRegion(region) }
-        scanner.onLowLightChanged = { [weak self] on in self?.camera?.setLowLightBoost(on) }
-        scanner.frameOverlay.onResizeFinished = { [weak self] in
-            guard let self, let relative = self.scanner.frameOverlay.frame?.relativeSize else { return }
-            self.settings.setPair("scan-frame-size", (relative.width, relative.height))
+    private func connectHeader() {
+        header.onMirrorToggled = { [weak self] on in self?.scanner.mirrored = on }
+        header.onSidebarToggled = { [weak self] on in self?.setSidebarVisible(on) }
+        header.onCameraPicked = { [weak self] index in self?.cameraPicked(index) }
+        onNotify(flap, property: "reveal-flap") { [weak self] in
+            guard let self else { return }
+            self.header.showSidebar(adw_flap_get_reveal_flap(gcast(self.flap)) != 0)
         }
-        scanner.onFirstFrame = { [weak self] in
-            guard let self, debugGeometryEnabled else { return }
-            debugLog("first-frame-after=\(monotonicSeconds() - self.startTime)")
+        if let gsettings = settings.gsettings {
+            // The Preferences window (or `gsettings set`) changes which codes are read, live.
+            onSimpleSignal(UnsafeMutableRawPointer(gsettings), "changed::symbologies") { [weak self] in
+                guard let self else { return }
+                self.live.symbologies = SymbologySelection(stored: self.settings.strings("symbologies")).enabled
+            }
         }
-        scanner.chooser.onChosen = { [weak self] symbol in self?.showResult(symbol) }
-        scanner.chooser.onCancelled = { [weak self] in self?.resumeScanning() }
-        resultPage.onScanAgain = { [weak self] in self?.resumeScanning() }
-        problemPage.onRetry = { [weak self] in self?.camera?.retry() }
-    }
-
-    private func detected(_ detection: Detection) {
-        guard gtk_stack_get_visible_child_name(gcast(mainStack)).map({ String(cString: $0) }) == "scanner" else { return }
-        guard scanner.present(detection) else { return }
-        worker?.setEnabled(false)
-        camera?.setPaused(true)
-        if settings.bool("sound") { SaomaHooks.onDetectionSound?() }
-    }
-
-    private func cameraStateChanged(_ state: CameraController.State) {
-        if debugGeometryEnabled { debugLog("camera \(state)") }
-        switch state {
-        case .idle, .opening: break
-        case .streaming(let device, _):
-            selectInPicker(device)
-            if currentPage == "scanner" || currentPage == "camera-problem" { showCameraPage() }
-        case .problem(let problem):
-            scanner.clearImage()
-            problemPage.show(problem)
-            if currentPage == "scanner" || currentPage == "camera-problem" {
-                gtk_stack_set_visible_child_name(gcast(mainStack), "camera-problem")
+        if DebugEvents.enabled {
+            onNotify(mainStack, property: "visible-child-name") { [weak self] in
+                guard let self else { return }
+                DebugEvents.log(.page(self.currentPage?.rawValue ?? ""))
             }
         }
     }
 
-    private var currentPage: String {
-        gtk_stack_get_visible_child_name(gcast(mainStack)).map { String(cString: $0) } ?? ""
+    private func connectLiveScanner() {
+        live.symbologies = SymbologySelection(stored: settings.strings("symbologies")).enabled
+        live.onPreview = { [weak self] frame in self?.scanner.showFrame(frame) }
+        live.onDetection = { [weak self] detection in self?.detected(detection) }
+        live.onPhaseChanged = { [weak self] phase in
+            // Markers and the frozen frame go whenever the state leaves them behind.
+            switch phase {
+            case .scanning, .paused: self?.scanner.resume()
+            case .choosing, .chosen: break
+            }
+        }
+        live.onCameraStateChanged = { [weak self] state in self?.cameraStateChanged(state) }
+        live.onCamerasChanged = { [weak self] cameras in
+            guard let self else { return }
+            self.header.setCameras(cameras, current: self.live.currentCamera)
+        }
+    }
+
+    private func connectScanner() {
+        scanner.onGeometryChanged = { [weak self] in
+            guard let self else { return }
+            self.live.viewport = self.scanner.viewport
+            self.live.frameInView = self.scanner.frameOverlay.rectInView
+        }
+        scanner.onLowLightChanged = { [weak self] on in self?.live.setLowLightBoost(on) }
+        scanner.frameOverlay.onResizeFinished = { [weak self] in self?.rememberFrameSize() }
+        scanner.onFirstFrame = { [weak self] in
+            guard let self else { return }
+            DebugEvents.log(.firstFrameAfter(seconds: monotonicSeconds() - self.startTime))
+        }
+        scanner.chooser.onChosen = { [weak self] symbol in self?.showResult(symbol) }
+        scanner.chooser.onCancelled = { [weak self] in self?.resumeScanning() }
+        resultPage.onScanAgain = { [weak self] in self?.resumeScanning() }
+        problemPage.onRetry = { [weak self] in self?.live.retry() }
+    }
+
+    /// Remembers the scan frame's size as fractions of the view.
+    private func rememberFrameSize() {
+        guard let relative = scanner.frameOverlay.frame?.relativeSize else { return }
+        settings.setPair("scan-frame-size", (relative.width, relative.height))
+    }
+
+    private func detected(_ detection: Detection) {
+        // A drag may still be under way: the frame's size is remembered as it is now.
+        rememberFrameSize()
+        scanner.present(detection)
+        if settings.bool("sound") { SaomaHooks.onDetectionSound?() }
+    }
+
+    private func cameraStateChanged(_ state: LiveScanner.CameraState) {
+        DebugEvents.log(.camera("\(state)"))
+        switch state {
+        case .idle, .opening: break
+        case .streaming(let device, _):
+            if let index = live.cameras.firstIndex(of: device) { header.selectCamera(at: index) }
+            if currentPage == .scanner || currentPage == .cameraProblem { showCameraPage() }
+        case .problem(let problem):
+            scanner.clearImage()
+            problemPage.show(problem)
+            if currentPage == .scanner || currentPage == .cameraProblem {
+                gtk_stack_set_visible_child_name(gcast(mainStack), MainPage.cameraProblem.rawValue)
+            }
+        }
     }
 
     /// Shows the scanner, or the camera's problem when there is one.
     private func showCameraPage() {
-        if case .problem = camera?.state {
-            gtk_stack_set_visible_child_name(gcast(mainStack), "camera-problem")
-            return
+        if case .problem = live.cameraState {
+            gtk_stack_set_visible_child_name(gcast(mainStack), MainPage.cameraProblem.rawValue)
+        } else {
+            gtk_stack_set_visible_child_name(gcast(mainStack), MainPage.scanner.rawValue)
         }
-        gtk_stack_set_visible_child_name(gcast(mainStack), "scanner")
-        if !scanner.isFrozen { camera?.setPaused(false) }
     }
 
-    private func updatePicker(_ cameras: [CameraDevice]) {
-        updatingPicker = true
-        defer { updatingPicker = false }
-        let old = g_list_model_get_n_items(cameraModel)
-        let copies = cameras.isEmpty ? [strdup(tr("No Camera"))] : cameras.map { strdup($0.name) }
-        var names: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } }
-        names.append(nil)
-        names.withUnsafeBufferPointer { gtk_string_list_splice(cameraModel, 0, old, $0.baseAddress) }
-        copies.forEach { free($0) }
-        gtk_widget_set_sensitive(cameraPicker, cameras.count > 1 ? 1 : 0)
-        if let current = camera?.current { selectInPicker(current) }
-    }
-
-    private func selectInPicker(_ device: CameraDevice) {
-        guard let index = camera?.cameras.firstIndex(of: device) else { return }
-        updatingPicker = true
-        gtk_drop_down_set_selected(gcast(cameraPicker), guint(index))
-        updatingPicker = false
-    }
-
-    private func pickerChanged() {
-        guard !updatingPicker, let camera else { return }
-        let index = Int(gtk_drop_down_get_selected(gcast(cameraPicker)))
-        guard camera.cameras.indices.contains(index) else { return }
-        let device = camera.cameras[index]
+    private func cameraPicked(_ index: Int) {
+        guard live.cameras.indices.contains(index) else { return }
+        let device = live.cameras[index]
         settings.setString("camera", device.busInfo.isEmpty ? device.path : device.busInfo)
-        scanner.resume()
-        camera.select(device)
+        live.select(device)
     }
 
     private func closing() {
-        camera?.stop()
-        worker?.stop()
-        camera = nil
-        worker = nil
+        live.stop()
         var width: gint = 0
         var height: gint = 0
         gtk_window_get_default_size(gcast(window), &width, &height)
@@ -270,122 +261,5 @@ public final class SaomaWindow {
             settings.setInt("window-height", Int(height))
         }
         onClosed?()
-    }
-
-    // MARK: Header bar and actions
-
-    private func buildHeaderBar() -> UnsafeMutablePointer<GtkWidget> {
-        let header = created(adw_header_bar_new())
-        adw_header_bar_pack_start(gcast(header), cameraPicker)
-        onNotify(cameraPicker, property: "selected") { [weak self] in self?.pickerChanged() }
-
-        let mirror = created(gtk_toggle_button_new())
-        gtk_button_set_icon_name(gcast(mirror), "object-flip-horizontal-symbolic")
-        gtk_widget_set_tooltip_text(mirror, tr("Mirror the preview"))
-        saoma_accessible_set_label(gcast(mirror), tr("Mirror the preview"))
-        gtk_toggle_button_set_active(gcast(mirror), settings.bool("mirror") ? 1 : 0)
-        onToggled(mirror) { [weak self] in
-            guard let self else { return }
-            let on = gtk_toggle_button_get_active(gcast(mirror)) != 0
-            self.settings.setBool("mirror", on)
-            self.scanner.mirrored = on
-        }
-        adw_header_bar_pack_start(gcast(header), mirror)
-
-        let sound = created(gtk_toggle_button_new())
-        let soundOn = settings.bool("sound")
-        gtk_button_set_icon_name(gcast(sound), soundOn ? "audio-volume-high-symbolic" : "audio-volume-muted-symbolic")
-        gtk_widget_set_tooltip_text(sound, tr("Play a sound when codes are found"))
-        saoma_accessible_set_label(gcast(sound), tr("Detection sound"))
-        gtk_toggle_button_set_active(gcast(sound), soundOn ? 1 : 0)
-        onToggled(sound) { [weak self] in
-            let on = gtk_toggle_button_get_active(gcast(sound)) != 0
-            self?.settings.setBool("sound", on)
-            gtk_button_set_icon_name(gcast(sound), on ? "audio-volume-high-symbolic" : "audio-volume-muted-symbolic")
-        }
-        adw_header_bar_pack_start(gcast(header), sound)
-
-        let menu = created(g_menu_new())
-        let first = created(g_menu_new())
-        g_menu_append(first, tr("_Open Image…"), "win.open-image")
-        g_menu_append(first, tr("_Generate…"), "win.generate")
-        g_menu_append_section(menu, nil, UnsafeMutablePointer(first))
-        let second = created(g_menu_new())
-        g_menu_append(second, tr("_Preferences"), "win.preferences")
-        g_menu_append(second, tr("_Keyboard Shortcuts"), "win.show-help-overlay")
-        g_menu_append(second, tr("_About Saoma"), "app.about")
-        g_menu_append(second, tr("_Quit"), "app.quit")
-        g_menu_append_section(menu, nil, UnsafeMutablePointer(second))
-        g_object_unref(UnsafeMutableRawPointer(first))
-        g_object_unref(UnsafeMutableRawPointer(second))
-        let menuButton = created(gtk_menu_button_new())
-        gtk_menu_button_set_icon_name(gcast(menuButton), "open-menu-symbolic")
-        gtk_menu_button_set_menu_model(gcast(menuButton), UnsafeMutablePointer(menu))
-        gtk_menu_button_set_primary(gcast(menuButton), 1)
-        gtk_widget_set_tooltip_text(menuButton, tr("Main Menu"))
-        g_object_unref(UnsafeMutableRawPointer(menu))
-        adw_header_bar_pack_end(gcast(header), menuButton)
-
-        let sidebarToggle = created(gtk_toggle_button_new())
-        gtk_button_set_icon_name(gcast(sidebarToggle), "sidebar-show-right-symbolic")
-        gtk_widget_set_tooltip_text(sidebarToggle, tr("Show the Image and Generate panel"))
-        saoma_accessible_set_label(gcast(sidebarToggle), tr("Side panel"))
-        gtk_toggle_button_set_active(gcast(sidebarToggle), settings.bool("sidebar-visible") ? 1 : 0)
-        onToggled(sidebarToggle) { [weak self] in
-            self?.setSidebarVisible(gtk_toggle_button_get_active(gcast(sidebarToggle)) != 0)
-        }
-        onNotify(flap, property: "reveal-flap") {
-            let revealed = adw_flap_get_reveal_flap(gcast(self.flap))
-            if gtk_toggle_button_get_active(gcast(sidebarToggle)) != revealed {
-                gtk_toggle_button_set_active(gcast(sidebarToggle), revealed)
-            }
-        }
-        adw_header_bar_pack_end(gcast(header), sidebarToggle)
-        return header
-    }
-
-    private func addActions() {
-        addWindowAction("open-image") { [weak self] in
-            guard let self else { return }
-            if let hook = SaomaHooks.openImage {
-                hook(self)
-            } else {
-                self.setSidebarVisible(true)
-                self.sidebar.showPage("image")
-            }
-        }
-        addWindowAction("generate") { [weak self] in
-            guard let self else { return }
-            if let hook = SaomaHooks.generate {
-                hook(self)
-            } else {
-                self.setSidebarVisible(true)
-                self.sidebar.showPage("generate")
-                self.generatorPage.focusFirstField()
-            }
-        }
-        addWindowAction("preferences") { [weak self] in
-            guard let self else { return }
-            PreferencesWindow.present(parent: gcast(self.window))
-        }
-        addWindowAction("copy-result") { [weak self] in
-            guard let self, self.currentPage == "result" else { return }
-            self.resultPage.copyToClipboard()
-        }
-        addWindowAction("cancel") { [weak self] in
-            guard let self else { return }
-            if self.scanner.chooser.isChoosing {
-                self.scanner.chooser.cancel()
-            } else if self.currentPage != "scanner" {
-                self.resumeScanning()
-            }
-        }
-    }
-
-    private func addWindowAction(_ name: String, _ body: @escaping @MainActor () -> Void) {
-        let action = created(g_simple_action_new(name, nil))
-        onActivate(UnsafeMutableRawPointer(action)) { _ in body() }
-        g_action_map_add_action(gcast(window), action)
-        g_object_unref(UnsafeMutableRawPointer(action))
     }
 }

@@ -4,10 +4,10 @@ import GLibSwift
 import SaomaCore
 
 /// Opens the chosen camera, follows hot-plug and recovers from unplugging; frames go to the
-/// pipeline, states to `onStateChanged`.
+/// frame pipeline, states to `onStateChanged`.
 ///
-/// UI thread only. Each started source gets its own `FramePipeline` tagged with a generation,
-/// so events still queued from a source that was stopped are ignored.
+/// UI thread only; part of the live-scanning engine. Each started source is tagged with a
+/// generation, so events still queued from a source that was stopped are ignored.
 @MainActor
 final class CameraController {
     /// What the camera is doing.
@@ -22,7 +22,8 @@ final class CameraController {
     static let recoveryInterval: UInt32 = 1000
 
     let service: CameraService
-    let worker: DecodeWorker
+    /// Where every source's frames go.
+    private let frames: FramePipeline
     /// The cameras found, best first.
     private(set) var cameras: [CameraDevice] = []
     /// The camera in use or wanted.
@@ -34,21 +35,16 @@ final class CameraController {
     var onStateChanged: ((State) -> Void)?
     /// Called when the list of cameras changed.
     var onCamerasChanged: (([CameraDevice]) -> Void)?
-    /// Called on the UI thread with each new frame to show.
-    var onPreview: ((FramePipeline.PreviewFrame) -> Void)?
 
     private var source: FrameSource?
-    private var pipeline: FramePipeline?
-    /// Whether frames are paused (see `setPaused`); a camera opened meanwhile starts paused.
-    private var paused = false
     private var generation = 0
     private var recoveryTimer: guint = 0
     /// The camera the person asked for (`--device` path, or the `camera` setting: bus info or path).
     private var preference: String?
 
-    init(service: CameraService, worker: DecodeWorker) {
+    init(service: CameraService, frames: FramePipeline) {
         self.service = service
-        self.worker = worker
+        self.frames = frames
     }
 
     /// Lists cameras, starts watching for hot-plug and opens the preferred (else best) camera.
@@ -123,38 +119,28 @@ final class CameraController {
         current = device
         generation += 1
         let mine = generation
-        let pipeline = FramePipeline(
-            worker: worker,
-            onPreview: { [weak self] frame in
-                guard let self, self.generation == mine else { return }
-                self.onPreview?(frame)
-            },
-            onEvent: { [weak self] event in
-                guard let self, self.generation == mine else { return }
-                self.handle(event)
-            })
         let source = service.makeSource(for: device)
-        pipeline.setPaused(paused)
-        (source as? FrameDemandAdjustable)?.setDeliversFrames(!paused)
-        self.pipeline = pipeline
+        frames.attach(source)
         self.source = source
         state = .opening(device)
-        source.start { event in pipeline.handle(event) }
-    }
-
-    /// Pauses or resumes frame delivery (while codes or a result show); a paused camera keeps
-    /// streaming but skips preparing frames.
-    func setPaused(_ on: Bool) {
-        paused = on
-        pipeline?.setPaused(on)
-        (source as? FrameDemandAdjustable)?.setDeliversFrames(!on)
+        let frames = self.frames
+        source.start { event in
+            guard case .frame(let frame) = event else {
+                runOnMainLoop { [weak self] in
+                    guard let self, self.generation == mine else { return }
+                    self.handle(event)
+                }
+                return
+            }
+            frames.handle(frame)
+        }
     }
 
     private func stopSource() {
         generation += 1
         source?.stop()
         source = nil
-        pipeline = nil
+        frames.attach(nil)
     }
 
     private func handle(_ event: FrameSourceEvent) {

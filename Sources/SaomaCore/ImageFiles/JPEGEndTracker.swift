@@ -7,7 +7,7 @@
 /// by their lengths up to the first start-of-scan, and after it an end-of-image marker
 /// (`FF D9`) must follow. Markers inside an EXIF thumbnail never count: they sit in a segment
 /// that is skipped whole. Owned by one load on one thread.
-struct JPEGEndTracker {
+public struct JPEGEndTracker: Sendable {
     private enum State {
         /// Before the first two bytes.
         case start(seen: Int)
@@ -27,21 +27,23 @@ struct JPEGEndTracker {
 
     private var state = State.start(seen: 0)
 
+    public init() {}
+
     /// Whether the stream began like a JPEG file.
-    var isJPEG: Bool {
+    public var isJPEG: Bool {
         if case .notJPEG = state { return false }
         if case .start(let seen) = state { return seen == 2 }
         return true
     }
 
     /// Whether an end-of-image marker followed the image data.
-    var reachedEnd: Bool {
+    public var reachedEnd: Bool {
         if case .ended = state { return true }
         return false
     }
 
     /// Feeds the next bytes of the stream.
-    mutating func feed(_ bytes: ArraySlice<UInt8>) {
+    public mutating func feed(_ bytes: ArraySlice<UInt8>) {
         for byte in bytes {
             switch state {
             case .ended, .notJPEG:

@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import SaomaCore
+
+/// Reading and writing rows.
+extension HistoryStore {
+    /// The columns every query reads, in `record(from:)`'s order.
+    static let columns = "id, time_ms, source, format, text, bytes, photo_path, label, starred"
+
+    static func record(from row: SQLiteStatement) -> HistoryRecord {
+        HistoryRecord(
+            id: row.int64(0), timeMilliseconds: row.int64(1), source: HistorySource(rawValue: row.text(2) ?? "") ?? .cli,
+            format: row.text(3) ?? "", text: row.text(4), bytes: row.blob(5), photoPath: row.text(6), label: row.text(7),
+            starred: row.int64(8) != 0)
+    }
+
+    /// Adds a code read at `record.timeMilliseconds`, or refreshes the time of the same code's row
+    /// when it was recorded within `HistoryRefreshRule.refreshWindowMilliseconds`.
+    @discardableResult
+    public func record(_ record: HistoryRecord) throws(HistoryStoreError) -> RecordOutcome {
+        try writing { db throws(SQLiteError) in
+            let window = HistoryRefreshRule.refreshWindowMilliseconds
+            let recent = try db.prepare(
+                "SELECT id, time_ms FROM history WHERE time_ms BETWEEN ? AND ? AND format = ? AND bytes = ? ORDER BY time_ms DESC LIMIT 1",
+                [
+                    .integer(record.timeMilliseconds - window), .integer(record.timeMilliseconds + window), .text(record.format),
+                    .blob(record.bytes),
+                ])
+            if try recent.step(), HistoryRefreshRule.refreshes(previous: recent.int64(1), now: record.timeMilliseconds) {
+                let id = recent.int64(0)
+                try db.run("UPDATE history SET time_ms = max(time_ms, ?) WHERE id = ?", [.integer(record.timeMilliseconds), .integer(id)])
+                return .refreshed(id)
+            }
+            return .added(try Self.insert(record, into: db, keepingID: false))
+        }
+    }
+
+    /// Inserts `record`; with `keepingID` its old id is reused when still free (Undo).
+    static func insert(_ record: HistoryRecord, into db: SQLiteConnection, keepingID: Bool) throws(SQLiteError) -> Int64 {
+        let id: SQLiteValue = keepingID ? (record.id.map { .integer($0) } ?? .null) : .null
+        try db.run(
+            """
+            INSERT INTO history(id, time_ms, source, format, text, bytes, kind, photo_path, label, starred)
+            VALUES (CASE WHEN EXISTS(SELECT 1 FROM history WHERE id = ?1) THEN NULL ELSE ?1 END, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+            """,
+            [
+                id, .integer(record.timeMilliseconds), .text(record.source.rawValue), .text(record.format), .optionalText(record.text),
+                .blob(record.bytes), .text(record.kind.rawValue), .optionalText(record.photoPath), .optionalText(record.label),
+                .integer(record.starred ? 1 : 0),
+            ])
+        return db.lastInsertRowID
+    }
+
+    /// The newest rows first (ties by id), `limit` of them after skipping `offset`.
+    public func recent(limit: Int, offset: Int = 0) throws(HistoryStoreError) -> [HistoryRecord] {
+        try locked { db throws(SQLiteError) in
+            let rows = try db.prepare(
+                "SELECT \(Self.columns) FROM history ORDER BY time_ms DESC, id DESC LIMIT ? OFFSET ?",
+                [.integer(Int64(limit)), .integer(Int64(offset))])
+            return try Self.collect(rows)
+        }
+    }
+
+    /// Rows whose text or label contains `query` (case-insensitive for ASCII), newest first.
+    ///
+    /// Three characters or more use the trigram index (any part of a CJK word is found); shorter
+    /// queries scan with `instr`, newest first, stopping at `limit`.
+    public func search(_ query: String, limit: Int, offset: Int = 0) throws(HistoryStoreError) -> [HistoryRecord] {
+        let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty { return try recent(limit: limit, offset: offset) }
+        return try locked { db throws(SQLiteError) in
+            let rows: SQLiteStatement
+            if trimmed.unicodeScalars.count >= 3 {
+                let phrase = "\"" + trimmed.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+                rows = try db.prepare(
+                    """
+                    SELECT \(Self.columns) FROM history WHERE id IN (SELECT rowid FROM history_fts WHERE history_fts MATCH ?)
+                    ORDER BY time_ms DESC, id DESC LIMIT ? OFFSET ?
+                    """, [.text(phrase), .integer(Int64(limit)), .integer(Int64(offset))])
+            } else {
+                rows = try db.prepare(
+                    """
+                    SELECT \(Self.columns) FROM history WHERE instr(lower(text), lower(?1)) > 0 OR instr(lower(label), lower(?1)) > 0
+                    ORDER BY time_ms DESC, id DESC LIMIT ?2 OFFSET ?3
+                    """, [.text(trimmed), .integer(Int64(limit)), .integer(Int64(offset))])
+            }
+            return try Self.collect(rows)
+        }
+    }
+
+    /// Every row, oldest first (for export).
+    public func all() throws(HistoryStoreError) -> [HistoryRecord] {
+        try locked { db throws(SQLiteError) in try Self.collect(db.prepare("SELECT \(Self.columns) FROM history ORDER BY time_ms, id")) }
+    }
+
+    /// The number of rows.
+    public func count() throws(HistoryStoreError) -> Int {
+        try locked { db throws(SQLiteError) in Int(try db.integer("SELECT count(*) FROM history") ?? 0) }
+    }
+
+    /// The row with `id`, if any.
+    public func record(id: Int64) throws(HistoryStoreError) -> HistoryRecord? {
+        try locked { db throws(SQLiteError) in
+            try Self.collect(db.prepare("SELECT \(Self.columns) FROM history WHERE id = ?", [.integer(id)])).first
+        }
+    }
+
+    /// Sets or removes (`nil` or empty) a row's label.
+    public func setLabel(_ label: String?, id: Int64) throws(HistoryStoreError) {
+        let value: SQLiteValue = (label?.isEmpty ?? true) ? .null : .optionalText(label)
+        try writing { db throws(SQLiteError) in try db.run("UPDATE history SET label = ? WHERE id = ?", [value, .integer(id)]) }
+    }
+
+    /// Stars or unstars a row.
+    public func setStarred(_ starred: Bool, id: Int64) throws(HistoryStoreError) {
+        try writing { db throws(SQLiteError) in
+            try db.run("UPDATE history SET starred = ? WHERE id = ?", [.integer(starred ? 1 : 0), .integer(id)])
+        }
+    }
+
+    /// Deletes rows; returns them as they were (for Undo through `restore`).
+    @discardableResult
+    public func delete(ids: [Int64]) throws(HistoryStoreError) -> [HistoryRecord] {
+        try writing { db throws(SQLiteError) in
+            var removed: [HistoryRecord] = []
+            for id in ids {
+                removed += try Self.collect(db.prepare("SELECT \(Self.columns) FROM history WHERE id = ?", [.integer(id)]))
+                try db.run("DELETE FROM history WHERE id = ?", [.integer(id)])
+            }
+            return removed
+        }
+    }
+
+    /// Puts deleted rows back (with their old ids when still free).
+    public func restore(_ records: [HistoryRecord]) throws(HistoryStoreError) {
+        try writing { db throws(SQLiteError) in
+            for record in records { _ = try Self.insert(record, into: db, keepingID: true) }
+        }
+    }
+
+    /// Deletes every row.
+    public func clear() throws(HistoryStoreError) {
+        try writing { db throws(SQLiteError) in
+            try db.execute("DELETE FROM history")
+        }
+    }
+
+    /// Adds the rows not already there (same time, format and bytes); returns how many were
+    /// added and how many skipped. One transaction: all or nothing.
+    public func merge(_ records: [HistoryRecord]) throws(HistoryStoreError) -> (added: Int, skipped: Int) {
+        try writing { db throws(SQLiteError) in
+            var added = 0
+            for record in records {
+                let existing = try db.integer(
+                    "SELECT count(*) FROM history WHERE time_ms = ? AND format = ? AND bytes = ?",
+                    [.integer(record.timeMilliseconds), .text(record.format), .blob(record.bytes)])
+                guard existing == 0 else { continue }
+                _ = try Self.insert(record, into: db, keepingID: false)
+                added += 1
+            }
+            return (added, records.count - added)
+        }
+    }
+
+    static func collect(_ rows: SQLiteStatement) throws(SQLiteError) -> [HistoryRecord] {
+        var out: [HistoryRecord] = []
+        while try rows.step() { out.append(record(from: rows)) }
+        return out
+    }
+}
+
+extension HistoryStore {
+    /// Copies the write-ahead log into the database file and empties it (for measuring its size).
+    public func checkpoint() throws(HistoryStoreError) {
+        try locked { db throws(SQLiteError) in try db.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
+    }
+}

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+/// The live scanner's one state: scanning → choosing among the codes found → chosen, or
+/// paused for a reason; whether frames are delivered, decoded or the preview frozen is derived
+/// from it, never stored beside it.
+///
+/// The choosing rules are `CodeChoice`'s (one code is chosen by itself after
+/// `CodeChoice.autoChoiceDelay`); this adds pausing. Times are seconds on any monotonic clock.
+/// A value type owned by the live-scanning engine on the UI thread.
+public struct ScanState: Sendable, Equatable {
+    /// Why live scanning is paused.
+    public enum PauseReason: Sendable, Hashable {
+        /// Another page covers the scanner (a photo, a photo's result).
+        case otherPage
+        /// The camera is not streaming (no camera, busy, unplugged…).
+        case cameraProblem
+    }
+
+    /// Where live scanning is.
+    public enum Phase: Sendable, Equatable {
+        /// Looking for codes: the preview runs and frames are decoded.
+        case scanning
+        /// Codes were found; the preview is frozen on their frame with markers over them.
+        /// `autoChoiceAt` is set for a single code.
+        case choosing(codes: [Symbol], autoChoiceAt: Double?)
+        /// A code was chosen; its result shows.
+        case chosen(Symbol)
+        /// Not scanning for `reason`; resuming goes back to scanning.
+        case paused(PauseReason)
+    }
+
+    private var choice = CodeChoice()
+    /// Every reason paused for now (both may hold at once).
+    private var pauseReasons: Set<PauseReason> = []
+    /// The reason `phase` reports: another page first (it is what the person sees).
+    private var pauseReason: PauseReason? {
+        pauseReasons.contains(.otherPage) ? .otherPage : pauseReasons.first
+    }
+
+    public init() {}
+
+    public var phase: Phase {
+        if let pauseReason { return .paused(pauseReason) }
+        switch choice.phase {
+        case .scanning: return .scanning
+        case .choosing(let codes, let autoChoiceAt): return .choosing(codes: codes, autoChoiceAt: autoChoiceAt)
+        case .chosen(let code): return .chosen(code)
+        }
+    }
+
+    /// Whether the camera should hand over frames (prepared for the preview and the decoder).
+    public var deliversFrames: Bool { phase == .scanning }
+
+    /// Whether frames are decoded.
+    public var decodesFrames: Bool { phase == .scanning }
+
+    /// Whether the preview stays on the frame the codes were found in.
+    public var freezesPreview: Bool {
+        switch phase {
+        case .choosing, .chosen: return true
+        case .scanning, .paused: return false
+        }
+    }
+
+    /// The codes shown with markers (empty unless choosing).
+    public var codes: [Symbol] { pauseReason == nil ? choice.codes : [] }
+
+    /// Codes were decoded at `time`; returns `true` when they are taken (only while scanning and
+    /// when there is at least one).
+    @discardableResult
+    public mutating func found(_ symbols: [Symbol], at time: Double) -> Bool {
+        guard pauseReason == nil else { return false }
+        return choice.found(symbols, at: time)
+    }
+
+    /// Time passed; returns the code chosen automatically when its moment has come.
+    public mutating func advance(to time: Double) -> Symbol? {
+        guard pauseReason == nil else { return nil }
+        return choice.advance(to: time)
+    }
+
+    /// The person chose `symbol` among the codes shown; returns `false` when it is not one of them.
+    @discardableResult
+    public mutating func choose(_ symbol: Symbol) -> Bool {
+        guard pauseReason == nil, let index = choice.codes.firstIndex(of: symbol) else { return false }
+        return choice.choose(at: index) != nil
+    }
+
+    /// Pauses for `reason` (a choice in progress is dropped).
+    public mutating func pause(_ reason: PauseReason) {
+        pauseReasons.insert(reason)
+        choice.resume()
+    }
+
+    /// Ends the pause for `reason` (another reason may keep it paused).
+    public mutating func endPause(_ reason: PauseReason) {
+        guard pauseReasons.remove(reason) != nil else { return }
+        choice.resume()
+    }
+
+    /// Cancel, "Scan again" or back from another page: scanning again, unless the camera has a
+    /// problem (that pause ends only with `endPause(.cameraProblem)`).
+    public mutating func resume() {
+        pauseReasons.remove(.otherPage)
+        choice.resume()
+    }
+}

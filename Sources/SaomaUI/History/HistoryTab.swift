@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import GLibSwift
+import SaomaCore
+
+/// The History tab: the side panel's third page (Ctrl+H) and the recording of every chosen code.
+/// `install` plugs it into every window through `SaomaHooks`.
+///
+/// UI thread only. Keeps one `HistoryPage` per open window; all windows share the recorder.
+@MainActor
+public enum HistoryTab {
+    /// The pages of the open windows, with their windows.
+    private static var pages: [(window: SaomaWindow, page: HistoryPage)] = []
+    /// The recorder every window writes through.
+    static var recorder: HistoryRecorder { HistoryRecorder.shared }
+
+    /// Installs the hooks: the page and its action for each window, recording of chosen codes.
+    public static func install() {
+        SaomaHooks.windowCreated.append { window in
+            let page = HistoryPage(recorder: recorder)
+            page.onOpen = { [weak window] symbol in window?.showResult(symbol, recording: false) }
+            pages.append((window, page))
+            onSimpleSignal(UnsafeMutableRawPointer(window.window), "destroy") { [weak window] in
+                pages.removeAll { $0.window === window || window == nil }
+            }
+            // Added after the hooks run, the page lands third in the switcher (Image, Generate, History).
+            runOnMainLoop { [weak window] in
+                window?.sidebar.addPage(
+                    name: "history", title: tr("History"), iconName: "document-open-recent-symbolic", widget: page.widget)
+            }
+            addAction("history", to: window) { [weak window, weak page] in
+                guard let window else { return }
+                window.setSidebarVisible(true)
+                window.sidebar.showPage("history")
+                page?.focusSearch()
+            }
+        }
+        SaomaHooks.codeChosen.append { _, symbol, origin in recorder.record(symbol, origin: origin) }
+        recorder.onProblem = { message in
+            for (_, page) in pages { page.showToast(message) }
+        }
+    }
+
+    private static func addAction(_ name: String, to window: SaomaWindow, _ body: @escaping @MainActor () -> Void) {
+        let action = created(g_simple_action_new(name, nil))
+        onActivate(UnsafeMutableRawPointer(action)) { _ in body() }
+        g_action_map_add_action(gcast(window.window), action)
+        g_object_unref(UnsafeMutableRawPointer(action))
+    }
+}
+
+extension PhotoSource {
+    /// The history's origin for a code read from this photo: a file's path, the screen, else the clipboard.
+    var codeOrigin: CodeOrigin {
+        switch self {
+        case .file(let path): CodeOrigin(source: .photo, photoPath: path)
+        case .screen: CodeOrigin(source: .screen)
+        case .bytes, .texture: CodeOrigin(source: .clipboard)
+        }
+    }
+}
+
+extension PreferencesWindow {
+    /// The "History" group: the "Keep history" switch, bound to the `keep-history` setting.
+    static func makeHistoryGroup(_ settings: AppSettings) -> UnsafeMutablePointer<GtkWidget> {
+        let group = created(adw_preferences_group_new())
+        adw_preferences_group_set_title(gcast(group), tr("History"))
+        let row = created(adw_action_row_new())
+        adw_preferences_row_set_title(gcast(row), tr("Keep History"))
+        adw_action_row_set_subtitle(gcast(row), tr("Keep every code you choose, to find it again later. When off, nothing is written."))
+        let toggle = created(gtk_switch_new())
+        gtk_widget_set_valign(toggle, GTK_ALIGN_CENTER)
+        saoma_accessible_set_label(gcast(toggle), tr("Keep History"))
+        adw_action_row_add_suffix(gcast(row), toggle)
+        adw_action_row_set_activatable_widget(gcast(row), toggle)
+        gtk_widget_set_name(toggle, "keep-history")
+        if let gsettings = settings.gsettings, settings.hasKey("keep-history") {
+            g_settings_bind(gsettings, "keep-history", UnsafeMutableRawPointer(toggle), "active", G_SETTINGS_BIND_DEFAULT)
+        } else {
+            gtk_switch_set_active(gcast(toggle), 1)
+            gtk_widget_set_sensitive(toggle, 0)
+        }
+        adw_preferences_group_add(gcast(group), row)
+        return group
+    }
+}

@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import GLibSwift
+import SaomaCore
+
+/// The wiring of one camera frame: sampled once for the preview's viewport, the sample and the
+/// frame handed to the decode worker, and the newest sample to the UI thread.
+///
+/// `handle` runs on the capture thread; the other methods on the UI thread. At most one preview
+/// hop is queued on the main loop at a time (`previewScheduled`); a newer frame replaces the one
+/// waiting. State guarded by `lock`.
+final class FramePipeline: @unchecked Sendable {
+    /// A frame ready for the UI: its pixels sampled for the viewport and its mean brightness.
+    struct PreviewFrame: Sendable {
+        var image: PreviewImage
+        var meanLuma: Double
+        var sequence: UInt64
+    }
+
+    private let worker: DecodeWorker
+    private let lock = NSLock()
+    private var pendingPreview: PreviewFrame?
+    private var previewScheduled = false
+    /// Mirrors the scan state's `deliversFrames` for the capture thread (set by the engine).
+    private var delivering = true
+    /// Where to look and how the preview is shown; `nil` until the view is laid out.
+    private var region: ScanRegion?
+    /// The source frames come from, told when frames are not wanted.
+    private var source: FrameSource?
+    /// Called on the UI thread with the newest frame.
+    private let onPreview: @Sendable @MainActor (PreviewFrame) -> Void
+
+    init(worker: DecodeWorker, onPreview: @escaping @Sendable @MainActor (PreviewFrame) -> Void) {
+        self.worker = worker
+        self.onPreview = onPreview
+    }
+
+    /// Sets where frames are decoded and how they are sampled for the preview.
+    func setRegion(_ newRegion: ScanRegion?) {
+        lock.lock()
+        region = newRegion
+        lock.unlock()
+    }
+
+    /// Lets frames through or drops them (and tells the source it may skip preparing them).
+    func setDelivering(_ on: Bool) {
+        lock.lock()
+        delivering = on
+        if !on { pendingPreview = nil }
+        let source = self.source
+        lock.unlock()
+        if !on { worker.discardPending() }
+        (source as? FrameDemandAdjustable)?.setDeliversFrames(on)
+    }
+
+    /// The source now feeding `handle` (or none), told whether frames are wanted.
+    func attach(_ newSource: FrameSource?) {
+        lock.lock()
+        source = newSource
+        let on = delivering
+        lock.unlock()
+        (newSource as? FrameDemandAdjustable)?.setDeliversFrames(on)
+    }
+
+    /// A frame from the source (capture thread).
+    func handle(_ frame: VideoFrame) {
+        lock.lock()
+        let (on, region) = (delivering, self.region)
+        lock.unlock()
+        guard on else { return }
+        // Sampled once: the same pixels are shown live and, if codes are found, frozen.
+        let image = region.map { PreviewImage(frame: frame, viewport: $0.viewport) } ?? PreviewImage(frame: frame)
+        if let region { worker.submit(frame, preview: image, region: region) }
+        let preview = PreviewFrame(image: image, meanLuma: frame.luma.meanLuma(), sequence: frame.sequence)
+        lock.lock()
+        pendingPreview = preview
+        let schedule = !previewScheduled
+        previewScheduled = true
+        lock.unlock()
+        guard schedule else { return }
+        runOnMainLoop { [self] in
+            self.lock.lock()
+            let next = self.pendingPreview
+            self.pendingPreview = nil
+            self.previewScheduled = false
+            self.lock.unlock()
+            if let next { self.onPreview(next) }
+        }
+    }
+}

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import GLibSwift
+import SaomaCore
+
+/// Live scanning, UI-free: owns the camera (its frame source), the decode worker and the
+/// preview sampling, and the one `ScanState`; the window composes it with the scanner view.
+///
+/// Inputs: the viewport, the scan frame's rectangle in it and the symbologies. Outputs, on the
+/// UI thread: `onPreview` (a frame sampled for the viewport), `onDetection` (codes were found
+/// and the state is now choosing), `onPhaseChanged` and the camera's state and list. `hold` and
+/// `resume` pause and restart scanning; whether frames are delivered or decoded follows the
+/// state (applied in `LiveScanner+Pause.swift`). Modelled on GNOME Snapshot's `aperture`
+/// viewfinder. UI thread only.
+@MainActor
+final class LiveScanner {
+    /// What the camera is doing.
+    typealias CameraState = CameraController.State
+
+    /// The scan state; every change is applied to the pipeline and reported.
+    private(set) var state = ScanState() {
+        didSet {
+            guard state != oldValue else { return }
+            applyState()
+            if state.phase != oldValue.phase { onPhaseChanged?(state.phase) }
+        }
+    }
+
+    /// Called with each live frame to show (only while scanning).
+    var onPreview: ((FramePipeline.PreviewFrame) -> Void)?
+    /// Called when codes were found; the state is `.choosing` them.
+    var onDetection: ((Detection) -> Void)?
+    /// Called when the phase changed.
+    var onPhaseChanged: ((ScanState.Phase) -> Void)?
+    /// Called with every camera state change.
+    var onCameraStateChanged: ((CameraState) -> Void)?
+    /// Called when the list of cameras changed.
+    var onCamerasChanged: (([CameraDevice]) -> Void)?
+
+    /// The preview's viewport (`nil` until laid out).
+    var viewport: Viewport? {
+        didSet { if viewport != oldValue { regionChanged() } }
+    }
+    /// The scan frame in the viewport's points (`nil` until laid out).
+    var frameInView: SaomaRect? {
+        didSet { if frameInView != oldValue { regionChanged() } }
+    }
+    /// The symbologies to look for.
+    var symbologies: Set<Symbology> = Set(Symbology.allCases) {
+        didSet { if symbologies != oldValue { regionChanged() } }
+    }
+
+    let pipeline: FramePipeline
+    private let worker: DecodeWorker
+    private let camera: CameraController
+
+    /// A scanner for `service`'s cameras decoding with what `makeDecoder` makes (once, on the
+    /// decode thread). Call `start` to open a camera.
+    init(service: CameraService, makeDecoder: @escaping @Sendable () -> BarcodeDecoder?) {
+        // The worker and the pipeline call back from their threads: hop to the UI, then check
+        // the state (a detection or frame may arrive after scanning paused).
+        let box = WeakBox()
+        worker = DecodeWorker(makeDecoder: makeDecoder) { detection in
+            runOnMainLoop { box.scanner?.detected(detection) }
+        }
+        pipeline = FramePipeline(worker: worker) { frame in box.scanner?.previewArrived(frame) }
+        camera = CameraController(service: service, frames: pipeline)
+        box.scanner = self
+        camera.onStateChanged = { [weak self] state in self?.cameraStateChanged(state) }
+        camera.onCamerasChanged = { [weak self] cameras in self?.onCamerasChanged?(cameras) }
+    }
+
+    /// The camera's state.
+    var cameraState: CameraState { camera.state }
+    /// The cameras found, best first.
+    var cameras: [CameraDevice] { camera.cameras }
+    /// The camera in use or wanted.
+    var currentCamera: CameraDevice? { camera.current }
+
+    /// Opens the preferred camera (a path or bus info; else the best) and follows hot-plug.
+    func start(preferring preference: String?) {
+        camera.start(preferring: preference)
+    }
+
+    /// Switches to `device` and scans again.
+    func select(_ device: CameraDevice) {
+        state.resume()
+        camera.select(device)
+    }
+
+    /// Tries the camera again after a problem.
+    func retry() { camera.retry() }
+
+    /// Raises the camera's exposure and gain for a dark scene (or restores them).
+    func setLowLightBoost(_ on: Bool) { camera.setLowLightBoost(on) }
+
+    /// Stops the camera and the decode thread; the scanner cannot be started again.
+    func stop() {
+        camera.stop()
+        worker.stop()
+    }
+
+    /// Pauses scanning for `reason` (a choice in progress is dropped).
+    func hold(_ reason: ScanState.PauseReason = .otherPage) { state.pause(reason) }
+
+    /// Scans again: after a cancelled choice, a result, or another page.
+    func resume() { state.resume() }
+
+    /// The person (or the automatic choice) chose `symbol` among the codes shown; returns
+    /// `false` when it is not one of them.
+    @discardableResult
+    func choose(_ symbol: Symbol) -> Bool { state.choose(symbol) }
+
+    private func regionChanged() {
+        guard let viewport, let frameInView, !viewport.isEmpty else {
+            pipeline.setRegion(nil)
+            return
+        }
+        pipeline.setRegion(ScanRegion(frameInView: frameInView, viewport: viewport, symbologies: symbologies))
+    }
+
+    private func previewArrived(_ frame: FramePipeline.PreviewFrame) {
+        guard state.deliversFrames else { return }
+        onPreview?(frame)
+    }
+
+    private func detected(_ detection: Detection) {
+        guard state.decodesFrames, state.found(detection.symbols, at: monotonicSeconds()) else { return }
+        onDetection?(detection)
+    }
+
+    private func cameraStateChanged(_ cameraState: CameraState) {
+        switch cameraState {
+        case .streaming: state.endPause(.cameraProblem)
+        case .problem: state.pause(.cameraProblem)
+        case .idle, .opening: break
+        }
+        onCameraStateChanged?(cameraState)
+    }
+}
+
+/// The scanner as seen from other threads' hops: weak, so a queued hop never keeps it alive.
+private final class WeakBox: @unchecked Sendable {
+    /// Set once on the UI thread right after creation; read on the UI thread only.
+    weak var scanner: LiveScanner?
+}

@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import GLibSwift
+import SaomaCore
+
+/// Saving a result as a file ("Save Event…", "Save Contact…") and handing it to the desktop's
+/// handler for its type ("Add to Calendar", "Open in Contacts"); both only on the person's click.
+extension ResultPage {
+    /// What a save dialog asks for.
+    struct SaveRequest: Equatable {
+        /// The dialog's title ("Save Event").
+        var title: String
+        /// The file name offered (`Team dinner.ics`).
+        var suggestedName: String
+        /// The file's MIME type (`text/calendar`), also the dialog's filter.
+        var mimeType: String
+        /// The filter's name ("iCalendar files").
+        var filterName: String
+    }
+
+    /// Asks where to save with the desktop's file chooser; `done` gets a local path, or `nil`
+    /// when the person cancels or picks a place that is not a local file.
+    func presentSaveChooser(_ request: SaveRequest, _ done: @escaping @MainActor (String?) -> Void) {
+        guard
+            let dialog = gtk_file_chooser_native_new(
+                request.title, parentWindow(), GTK_FILE_CHOOSER_ACTION_SAVE, tr("_Save"), tr("_Cancel"))
+        else { return done(nil) }
+        let chooser = dialog
+        gtk_file_chooser_set_current_name(chooser, request.suggestedName)
+        let filter = gtk_file_filter_new()
+        gtk_file_filter_set_name(filter, request.filterName)
+        gtk_file_filter_add_mime_type(filter, request.mimeType)
+        gtk_file_chooser_add_filter(chooser, filter)
+        g_object_unref(UnsafeMutableRawPointer(filter))
+        onNativeResponse(UnsafeMutableRawPointer(dialog)) { response in
+            defer {
+                // Released after the emission that is running now.
+                let bits = UInt(bitPattern: UnsafeMutableRawPointer(dialog))
+                runOnMainLoop { g_object_unref(UnsafeMutableRawPointer(bitPattern: bits)) }
+            }
+            guard response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser) else { return done(nil) }
+            defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+            guard let path = g_file_get_path(file) else { return done(nil) }
+            defer { g_free(path) }
+            done(String(cString: path))
+        }
+        gtk_native_dialog_show(gcast(UnsafeMutableRawPointer(dialog)))
+    }
+
+    /// Asks where to save `contents`, writes it there (atomically) and confirms with a toast.
+    func save(_ contents: String, request: SaveRequest) {
+        savePathChooser(request, self) { [weak self] path in
+            guard let self, let path else { return }
+            if let failure = ResultPage.write(contents, to: path) {
+                self.toast(tr("Could not save the file: {reason}", ["reason": failure]))
+            } else {
+                let name = g_path_get_basename(path).map { pointer -> String in
+                    defer { g_free(pointer) }
+                    return String(cString: pointer)
+                }
+                self.toast(tr("Saved as {name}", ["name": ResultPage.visible(name ?? path, multiline: false)]))
+            }
+        }
+    }
+
+    /// Writes `contents` to `path` through a temporary file renamed into place
+    /// (`g_file_set_contents`); returns GLib's reason on failure.
+    static func write(_ contents: String, to path: String) -> String? {
+        var error: UnsafeMutablePointer<GError>?
+        let bytes = Array(contents.utf8)
+        let written = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.map { base in
+                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                    g_file_set_contents(path, $0, gssize(buffer.count), &error)
+                }
+            } ?? g_file_set_contents(path, "", 0, &error)
+        }
+        guard written == 0 else { return nil }
+        defer { if let error { g_error_free(error) } }
+        return error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? path
+    }
+
+    /// The name of the desktop's default application for `mimeType`, or `nil` when there is none.
+    static func defaultHandlerName(_ mimeType: String) -> String? {
+        guard let app = g_app_info_get_default_for_type(mimeType, 0) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(app)) }
+        return g_app_info_get_display_name(app).map { String(cString: $0) }
+    }
+
+    /// A button that writes `contents` to a private temporary file and opens it with the
+    /// desktop's handler for `mimeType`; instead a line saying there is none when no
+    /// application handles the type.
+    func handlerButton(
+        _ label: String, icon: String, contents: String, fileName: String, mimeType: String, missing: String
+    ) -> UnsafeMutablePointer<GtkWidget> {
+        guard let app = handlerName(mimeType) else {
+            let line = ResultPage.label(missing, classes: ["dim-label"])
+            return line
+        }
+        let button = ResultPage.button(label, icon: icon)
+        gtk_widget_set_tooltip_text(button, tr("Opens in {app}", ["app": ResultPage.visible(app, multiline: false)]))
+        onClicked(button) { [weak self] in
+            guard let self else { return }
+            guard let path = ResultPage.handoffFile(contents, named: fileName) else {
+                self.toast(tr("Could not write a temporary file."))
+                return
+            }
+            self.fileLauncher(path, mimeType, self)
+        }
+        return button
+    }
+
+    /// Writes `contents` as `name` in a new private (0700) temporary folder; returns its path.
+    static func handoffFile(_ contents: String, named name: String) -> String? {
+        var error: UnsafeMutablePointer<GError>?
+        guard let folder = g_dir_make_tmp("saoma-XXXXXX", &error) else {
+            if let error { g_error_free(error) }
+            return nil
+        }
+        defer { g_free(folder) }
+        let path = String(cString: folder) + "/" + name
+        return write(contents, to: path) == nil ? path : nil
+    }
+
+    /// Opens the file at `path` with the default application for `mimeType`; a failure becomes a toast.
+    func launchHandler(forFile path: String, mimeType: String) {
+        guard let app = g_app_info_get_default_for_type(mimeType, 0) else {
+            toast(tr("No application opens this kind of file."))
+            return
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(app)) }
+        let file = g_file_new_for_path(path)
+        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+        let files = g_list_append(nil, UnsafeMutableRawPointer(file))
+        defer { g_list_free(files) }
+        let context = gdk_display_get_app_launch_context(gtk_widget_get_display(root))
+        defer { if let context { g_object_unref(UnsafeMutableRawPointer(context)) } }
+        let launchContext = context.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GAppLaunchContext.self) }
+        var error: UnsafeMutablePointer<GError>?
+        if g_app_info_launch(app, files, launchContext, &error) == 0 {
+            let reason = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? ""
+            if let error { g_error_free(error) }
+            toast(ResultPage.format(tr("Could not open it: %@"), reason))
+        }
+    }
+}

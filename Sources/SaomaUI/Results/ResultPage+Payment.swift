@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import GLibSwift
+import SaomaCore
+
+/// Payment codes (SEPA EPC and Swiss QR-bill): labelled fields with copy buttons and the
+/// problems found as warnings. Saoma makes no payment.
+extension ResultPage {
+    /// Builds the payment view; returns the IBAN (without spaces) as the main value.
+    func buildPayment(_ order: PaymentOrder, into box: UnsafeMutablePointer<GtkWidget>) -> String {
+        let title = order.scheme == .epc ? tr("SEPA Credit Transfer") : tr("Swiss QR-Bill")
+        gtk_box_append(gcast(box), ResultPage.heading(title, icon: "x-office-spreadsheet-symbolic"))
+        let note = ResultPage.label(tr("Saoma does not make payments: copy the details into your banking app."), classes: ["dim-label"])
+        gtk_box_append(gcast(box), note)
+        if !order.warnings.isEmpty {
+            gtk_box_append(gcast(box), ResultPage.warningLines(order.warnings.map { (ResultPage.describe($0), true) }))
+        }
+        var fields: [Field] = []
+        func add(_ caption: String, _ value: String, _ copyLabel: String, copyValue: String? = nil, multiline: Bool = false) {
+            if !value.isEmpty {
+                fields.append(Field(caption: caption, value: value, multiline: multiline, copyLabel: copyLabel, copyValue: copyValue))
+            }
+        }
+        add(tr("Beneficiary"), order.name, tr("Copy Beneficiary"))
+        add(tr("Address"), order.address, tr("Copy Address"))
+        add(tr("IBAN"), order.ibanGrouped, tr("Copy IBAN"), copyValue: order.iban)
+        add(tr("BIC"), order.bic, tr("Copy BIC"))
+        if let amount = order.amount {
+            add(tr("Amount"), order.currency.isEmpty ? amount : amount + " " + order.currency, tr("Copy Amount"), copyValue: amount)
+        } else {
+            add(tr("Amount"), tr("Not given: the payer chooses"), tr("Copy Amount"), copyValue: "")
+            if !order.currency.isEmpty { add(tr("Currency"), order.currency, tr("Copy Currency")) }
+        }
+        let reference = order.referenceKind == .none ? order.reference : order.reference.inGroups(of: 4)
+        add(tr("Reference"), reference, tr("Copy Reference"), copyValue: order.reference)
+        add(tr("Message"), order.message, tr("Copy Message"), multiline: true)
+        gtk_box_append(gcast(box), fieldList(fields))
+        return order.iban
+    }
+
+    /// One sentence for a payment warning.
+    static func describe(_ warning: PaymentWarning) -> String {
+        switch warning {
+        case .missingName: tr("The beneficiary’s name is missing.")
+        case .nameTooLong: tr("The beneficiary’s name is longer than the standard allows.")
+        case .invalidIBAN: tr("The IBAN is not valid: its check digits or length are wrong. Do not pay to it.")
+        case .invalidBIC: tr("The BIC is malformed.")
+        case .missingBIC: tr("The BIC is missing (this version of the code requires one).")
+        case .invalidAmount: tr("The amount is malformed.")
+        case .invalidCurrency: tr("The currency is not one this kind of code allows.")
+        case .invalidReference: tr("The payment reference is not valid: its check digits are wrong.")
+        case .referenceDoesNotMatchIBAN: tr("The kind of reference does not match the kind of IBAN.")
+        case .referenceAndMessage: tr("The code has both a structured reference and a message; only one is allowed.")
+        case .messageTooLong: tr("The message is longer than the standard allows.")
+        case .unknownVersion: tr("The code uses a version of the standard Saoma does not know.")
+        case .malformed: tr("The code is malformed: fields are missing or out of place.")
+        }
+    }
+}

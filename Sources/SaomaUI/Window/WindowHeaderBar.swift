@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GLibSwift
+import SaomaCore
+
+/// The window's header bar: the camera picker, the mirror and sound toggles, the main menu and
+/// the side-panel toggle. It reports choices through its callbacks and remembers the toggles.
+///
+/// UI thread only; its widgets are owned by the header bar widget it builds.
+@MainActor
+final class WindowHeaderBar {
+    /// The `AdwHeaderBar` (owned).
+    let widget: UnsafeMutablePointer<GtkWidget>
+    /// Called with the index of the camera picked.
+    var onCameraPicked: ((Int) -> Void)?
+    /// Called when the mirror toggle changed.
+    var onMirrorToggled: ((Bool) -> Void)?
+    /// Called when the side-panel toggle changed.
+    var onSidebarToggled: ((Bool) -> Void)?
+
+    private let cameraModel: OpaquePointer
+    private let cameraPicker: UnsafeMutablePointer<GtkWidget>
+    private let sidebarToggle: UnsafeMutablePointer<GtkWidget>
+    /// Set while the picker is changed from code, so the change is not taken as the person's.
+    private var updatingPicker = false
+    private let settings = AppSettings.shared
+
+    init() {
+        widget = adw_header_bar_new()
+        g_object_ref_sink(widget)
+        let cameraStrings = created(gtk_string_list_new(nil))
+        cameraModel = cameraStrings
+        cameraPicker = gtk_drop_down_new(cameraStrings, nil)
+        // Until a camera is found the (insensitive) picker says so rather than GTK's "(None)".
+        gtk_string_list_append(cameraStrings, tr("No Camera"))
+        gtk_widget_set_sensitive(cameraPicker, 0)
+        gtk_widget_set_tooltip_text(cameraPicker, tr("Camera"))
+        saoma_accessible_set_label(gcast(cameraPicker), tr("Camera"))
+        adw_header_bar_pack_start(gcast(widget), cameraPicker)
+        sidebarToggle = gtk_toggle_button_new()
+        onNotify(cameraPicker, property: "selected") { [weak self] in self?.pickerChanged() }
+        adw_header_bar_pack_start(gcast(widget), makeMirrorToggle())
+        adw_header_bar_pack_start(gcast(widget), makeSoundToggle())
+        adw_header_bar_pack_start(gcast(widget), makeScreenButton())
+        adw_header_bar_pack_end(gcast(widget), makeMenuButton())
+        setUpSidebarToggle()
+        adw_header_bar_pack_end(gcast(widget), sidebarToggle)
+    }
+
+    isolated deinit {
+        g_object_unref(widget)
+    }
+
+    /// Lists `cameras` in the picker (sensitive when there is a choice) and selects `current`.
+    func setCameras(_ cameras: [CameraDevice], current: CameraDevice?) {
+        updatingPicker = true
+        defer { updatingPicker = false }
+        let old = g_list_model_get_n_items(cameraModel)
+        let copies = cameras.isEmpty ? [strdup(tr("No Camera"))] : cameras.map { strdup($0.name) }
+        var names: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } }
+        names.append(nil)
+        names.withUnsafeBufferPointer { gtk_string_list_splice(cameraModel, 0, old, $0.baseAddress) }
+        copies.forEach { free($0) }
+        gtk_widget_set_sensitive(cameraPicker, cameras.count > 1 ? 1 : 0)
+        if let current, let index = cameras.firstIndex(of: current) { gtk_drop_down_set_selected(gcast(cameraPicker), guint(index)) }
+    }
+
+    /// Selects the camera at `index` without reporting it.
+    func selectCamera(at index: Int) {
+        updatingPicker = true
+        gtk_drop_down_set_selected(gcast(cameraPicker), guint(index))
+        updatingPicker = false
+    }
+
+    /// Shows the side panel's state on its toggle.
+    func showSidebar(_ revealed: Bool) {
+        if (gtk_toggle_button_get_active(gcast(sidebarToggle)) != 0) != revealed {
+            gtk_toggle_button_set_active(gcast(sidebarToggle), revealed ? 1 : 0)
+        }
+    }
+
+    private func pickerChanged() {
+        guard !updatingPicker else { return }
+        onCameraPicked?(Int(gtk_drop_down_get_selected(gcast(cameraPicker))))
+    }
+
+    private func makeMirrorToggle() -> UnsafeMutablePointer<GtkWidget> {
+        let mirror = created(gtk_toggle_button_new())
+        gtk_button_set_icon_name(gcast(mirror), "object-flip-horizontal-symbolic")
+        gtk_widget_set_tooltip_text(mirror, tr("Mirror the preview"))
+        saoma_accessible_set_label(gcast(mirror), tr("Mirror the preview"))
+        gtk_toggle_button_set_active(gcast(mirror), settings.bool("mirror") ? 1 : 0)
+        onToggled(mirror) { [weak self] in
+            guard let self else { return }
+            let on = gtk_toggle_button_get_active(gcast(mirror)) != 0
+            self.settings.setBool("mirror", on)
+            self.onMirrorToggled?(on)
+        }
+        return mirror
+    }
+
+    private func makeSoundToggle() -> UnsafeMutablePointer<GtkWidget> {
+        let sound = created(gtk_toggle_button_new())
+        let soundOn = settings.bool("sound")
+        gtk_button_set_icon_name(gcast(sound), soundOn ? "audio-volume-high-symbolic" : "audio-volume-muted-symbolic")
+        gtk_widget_set_tooltip_text(sound, tr("Play a sound when codes are found"))
+        saoma_accessible_set_label(gcast(sound), tr("Detection sound"))
+        gtk_toggle_button_set_active(gcast(sound), soundOn ? 1 : 0)
+        onToggled(sound) { [weak self] in
+            let on = gtk_toggle_button_get_active(gcast(sound)) != 0
+            self?.settings.setBool("sound", on)
+            gtk_button_set_icon_name(gcast(sound), on ? "audio-volume-high-symbolic" : "audio-volume-muted-symbolic")
+        }
+        return sound
+    }
+
+    /// "Scan Screen": takes a screenshot and marks the codes on it (`win.scan-screen`).
+    private func makeScreenButton() -> UnsafeMutablePointer<GtkWidget> {
+        let button = created(gtk_button_new_from_icon_name("video-display-symbolic"))
+        gtk_actionable_set_action_name(gcast(button), "win.scan-screen")
+        gtk_widget_set_tooltip_text(button, tr("Scan Screen"))
+        saoma_accessible_set_label(gcast(button), tr("Scan Screen"))
+        return button
+    }
+
+    private func makeMenuButton() -> UnsafeMutablePointer<GtkWidget> {
+        let menu = created(g_menu_new())
+        let first = created(g_menu_new())
+        g_menu_append(first, tr("_Open Image…"), "win.open-image")
+        g_menu_append(first, tr("_Generate…"), "win.generate")
+        g_menu_append(first, tr("Scan _Screen"), "win.scan-screen")
+        g_menu_append(first, tr("Select _Area…"), "win.select-area")
+        g_menu_append_section(menu, nil, UnsafeMutablePointer(first))
+        let second = created(g_menu_new())
+        g_menu_append(second, tr("_Preferences"), "win.preferences")
+        g_menu_append(second, tr("_Keyboard Shortcuts"), "win.show-help-overlay")
+        g_menu_append(second, tr("_About Saoma"), "app.about")
+        g_menu_append(second, tr("_Quit"), "app.quit")
+        g_menu_append_section(menu, nil, UnsafeMutablePointer(second))
+        g_object_unref(UnsafeMutableRawPointer(first))
+        g_object_unref(UnsafeMutableRawPointer(second))
+        let menuButton = created(gtk_menu_button_new())
+        gtk_menu_button_set_icon_name(gcast(menuButton), "open-menu-symbolic")
+        gtk_menu_button_set_menu_model(gcast(menuButton), UnsafeMutablePointer(menu))
+        gtk_menu_button_set_primary(gcast(menuButton), 1)
+        gtk_widget_set_tooltip_text(menuButton, tr("Main Menu"))
+        g_object_unref(UnsafeMutableRawPointer(menu))
+        return menuButton
+    }
+
+    private func setUpSidebarToggle() {
+        gtk_button_set_icon_name(gcast(sidebarToggle), "sidebar-show-right-symbolic")
+        gtk_widget_set_tooltip_text(sidebarToggle, tr("Show the Image and Generate panel"))
+        saoma_accessible_set_label(gcast(sidebarToggle), tr("Side panel"))
+        gtk_toggle_button_set_active(gcast(sidebarToggle), settings.bool("sidebar-visible") ? 1 : 0)
+        onToggled(sidebarToggle) { [weak self] in
+            guard let self else { return }
+            self.onSidebarToggled?(gtk_toggle_button_get_active(gcast(self.sidebarToggle)) != 0)
+        }
+    }
+}

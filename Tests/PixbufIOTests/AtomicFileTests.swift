@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Testing
+
+@testable import PixbufIO
+
+/// A unique folder per test.
+private struct Scratch {
+    let path: String
+    init() throws {
+        path = NSTemporaryDirectory() + "saoma-atomic-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+    func file(_ name: String) -> String { path + "/" + name }
+    func contents() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: path))?.sorted() ?? [] }
+    func read(_ name: String) -> String? { try? String(contentsOfFile: file(name), encoding: .utf8) }
+    func remove() { try? FileManager.default.removeItem(atPath: path) }
+}
+
+private func mode(_ path: String) -> mode_t {
+    var info = stat()
+    return lstat(path, &info) == 0 ? info.st_mode & 0o7777 : 0
+}
+
+@Suite("AtomicFile")
+struct AtomicFileTests {
+    @Test("a new file is written whole and no temporary file stays")
+    func writesNewFile() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try AtomicFile(path: scratch.file("out.png"), replacing: false).commit(Data("new".utf8))
+        #expect(scratch.read("out.png") == "new")
+        #expect(scratch.contents() == ["out.png"])
+    }
+
+    @Test("without replacing, an existing file is refused before anything is written")
+    func refusesExisting() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try Data("old".utf8).write(to: URL(fileURLWithPath: scratch.file("out.png")))
+        #expect(throws: AtomicFileError.exists(path: scratch.file("out.png"))) {
+            try AtomicFile(path: scratch.file("out.png"), replacing: false)
+        }
+        #expect(scratch.read("out.png") == "old")
+        #expect(scratch.contents() == ["out.png"])
+    }
+
+    /// What appears at the target between reserving and committing.
+    static let intruders = ["file", "dangling symlink", "fifo"]
+
+    @Test("without replacing, whatever appeared meanwhile is never replaced", arguments: intruders)
+    func neverReplacesLateArrival(intruder: String) throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let target = scratch.file("out.png")
+        let file = try AtomicFile(path: target, replacing: false)
+        switch intruder {
+        case "file": try Data("theirs".utf8).write(to: URL(fileURLWithPath: target))
+        case "dangling symlink": #expect(symlink(scratch.file("elsewhere.png"), target) == 0)
+        default: #expect(mkfifo(target, 0o600) == 0)
+        }
+        #expect(throws: AtomicFileError.exists(path: target)) { try file.commit(Data("mine".utf8)) }
+        if intruder == "file" { #expect(scratch.read("out.png") == "theirs") }
+        #expect(scratch.contents() == ["out.png"], "the symlink's target is not created, no temporary file stays")
+    }
+
+    @Test("replacing keeps the old file's permission bits")
+    func keepsPermissions() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let target = scratch.file("out.png")
+        try Data("old".utf8).write(to: URL(fileURLWithPath: target))
+        #expect(chmod(target, 0o640) == 0)
+        try AtomicFile(path: target, replacing: true).commit(Data("new".utf8))
+        #expect(scratch.read("out.png") == "new")
+        #expect(mode(target) == 0o640)
+        #expect(scratch.contents() == ["out.png"])
+    }
+
+    /// Targets that are not regular files: never replaced, even when replacing is allowed.
+    static let specialTargets = ["fifo", "device symlink", "dangling symlink", "folder"]
+
+    @Test("replacing refuses targets that are not regular files", arguments: specialTargets)
+    func refusesSpecialTargets(kind: String) throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let target = scratch.file("out.png")
+        switch kind {
+        case "fifo": #expect(mkfifo(target, 0o600) == 0)
+        case "device symlink": #expect(symlink("/dev/null", target) == 0)
+        case "dangling symlink": #expect(symlink(scratch.file("elsewhere.png"), target) == 0)
+        default: try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: false)
+        }
+        #expect(throws: AtomicFileError.self) { try AtomicFile(path: target, replacing: true).commit(Data("new".utf8)) }
+        #expect(scratch.contents() == ["out.png"])
+    }
+
+    @Test("replacing refuses a FIFO that appeared after the check")
+    func refusesLateFIFO() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let target = scratch.file("out.png")
+        let file = try AtomicFile(path: target, replacing: true)
+        #expect(mkfifo(target, 0o600) == 0)
+        #expect(throws: AtomicFileError.notRegularFile(path: target)) { try file.commit(Data("new".utf8)) }
+        #expect(scratch.contents() == ["out.png"])
+    }
+
+    @Test("an uncommitted file leaves nothing behind")
+    func discardsTemporary() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let file = try AtomicFile(path: scratch.file("out.png"), replacing: false)
+        withExtendedLifetime(file) { #expect(scratch.contents().count == 1, "the temporary file is reserved") }
+        file.discard()
+        #expect(scratch.contents() == [])
+    }
+}

@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import SQLiteHistory
+import SaomaCore
+import Testing
+
+@testable import SaomaCLI
+
+/// The `saoma` binary built beside the test bundle.
+private let saomaBinary: String = {
+    let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("saoma").path
+    if FileManager.default.isExecutableFile(atPath: besideTests) { return besideTests }
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    return root.appendingPathComponent(".build/debug/saoma").path
+}()
+
+/// A temporary `$XDG_DATA_HOME` (with its history) and a folder for export files.
+private struct HistoryHome {
+    let folder: String
+    var dataHome: String { folder + "/data" }
+    var database: String { dataHome + "/saoma/history.db" }
+    func path(_ name: String) -> String { folder + "/" + name }
+
+    init() throws {
+        folder = NSTemporaryDirectory() + "saoma-history-cli-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dataHome, withIntermediateDirectories: true)
+    }
+
+    func remove() { try? FileManager.default.removeItem(atPath: folder) }
+
+    /// Runs `saoma ARGUMENTS` with this data home; returns status, standard output and error.
+    @discardableResult
+    func saoma(_ arguments: [String], dataHome: String? = nil) throws -> (status: Int32, out: String, err: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: saomaBinary)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_DATA_HOME"] = dataHome ?? self.dataHome
+        process.environment = environment
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
+
+    /// A history filled with rows that stress export: CJK, quotes, line breaks, controls, binary.
+    func fill() throws -> [HistoryRecord] {
+        let store = try HistoryStore(path: database)
+        let t0: Int64 = 1_764_495_000_000
+        let texts = ["扫码轻触小蓝点", "say \"hi\",\r\nthen go", "\u{1B}]0;evil\u{07}title", "https://example.org/?a=1&b=2", "<b>bold</b>"]
+        for (i, text) in texts.enumerated() {
+            try store.record(
+                HistoryRecord(timeMilliseconds: t0 + Int64(i) * 60_000, source: .camera, format: "QR", text: text, bytes: Array(text.utf8)))
+        }
+        guard
+            case .added(let id) = try store.record(
+                HistoryRecord(timeMilliseconds: t0 + 600_000, source: .photo, format: "CODE-128", text: nil, bytes: [0, 0x80, 0xFF]))
+        else { return [] }
+        try store.setLabel("shelf, \"B\"", id: id)
+        try store.setStarred(true, id: id)
+        return try store.all()
+    }
+}
+
+/// The rows without ids and photo paths (what an export carries).
+private func exported(_ records: [HistoryRecord]) -> [HistoryRecord] {
+    records.map {
+        var r = $0
+        r.id = nil
+        r.photoPath = nil
+        return r
+    }
+}
+
+@Suite("saoma history", .serialized)
+struct HistoryCommandTests {
+    @Test("export then import into an empty history gives the same rows", arguments: ["all.csv", "all.jsonl"])
+    func exportImportRoundTrip(name: String) throws {
+        let home = try HistoryHome()
+        defer { home.remove() }
+        let original = try home.fill()
+        #expect(original.count == 6)
+        let file = home.path(name)
+        let export = try home.saoma(["history", "export", file])
+        #expect(export.status == 0, "\(export.err)")
+        let emptyHome = home.folder + "/empty"
+        let first = try home.saoma(["history", "import", file], dataHome: emptyHome)
+        #expect(first.status == 0, "\(first.err)")
+        #expect(first.out.contains("6"))
+        let again = try home.saoma(["history", "import", file], dataHome: emptyHome)
+        #expect(again.status == 0)
+        let imported = try HistoryStore(path: emptyHome + "/saoma/history.db").all()
+        #expect(exported(imported) == exported(original))
+    }
+
+    @Test("the CSV export reads back with Python's csv module")
+    func csvReadByPython() throws {
+        let home = try HistoryHome()
+        defer { home.remove() }
+        let original = try home.fill()
+        let file = home.path("h.csv")
+        #expect(try home.saoma(["history", "export", file]).status == 0)
+        let script = """
+            import csv, json, sys
+            with open(sys.argv[1], newline='', encoding='utf-8') as f:
+                print(json.dumps(list(csv.DictReader(f))))
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", script, file]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let rows = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: String]])
+        #expect(rows.count == original.count)
+        for (row, record) in zip(rows, original) {
+            #expect(row["text"] == (record.text ?? ""))
+            #expect(row["bytes_hex"] == Symbol.hex(record.bytes))
+            #expect(row["format"] == record.format)
+            #expect(row["source"] == record.source.rawValue)
+            #expect(row["label"] == (record.label ?? ""))
+            #expect(row["starred"] == (record.starred ? "true" : "false"))
+            #expect(row["time"] == HistoryTime.string(milliseconds: record.timeMilliseconds))
+        }
+    }
+
+    @Test("listing: newest first, search, limit, JSON, control characters shown safely")
+    func listing() throws {
+        let home = try HistoryHome()
+        defer { home.remove() }
+        _ = try home.fill()
+        let all = try home.saoma(["history"])
+        #expect(all.status == 0)
+        let lines = all.out.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count == 6)
+        #expect(lines.first?.contains("★  [shelf, \"B\"]") == true)
+        #expect(lines.first?.contains("(binary, hex) 0080ff") == true)
+        #expect(!all.out.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+        #expect(all.out.contains("␛]0;evil␇title"))
+        #expect(all.out.contains("say \"hi\",␍␊then go"))
+        let search = try home.saoma(["history", "--search", "轻触小"])
+        #expect(search.out.split(separator: "\n").count == 1 && search.out.contains("扫码轻触小蓝点"))
+        let short = try home.saoma(["history", "--search", "蓝"])
+        #expect(short.out.split(separator: "\n").count == 1)
+        let limited = try home.saoma(["history", "--limit", "2", "--json"])
+        #expect(limited.out.split(separator: "\n").count == 2)
+        #expect(limited.out.hasPrefix("{\"time\":\"2025-11-30T09:40:00.000Z\",\"source\":\"photo\",\"format\":\"CODE-128\",\"text\":null"))
+    }
+
+    @Test("scan --record adds each code once; clear needs --yes")
+    func recordAndClear() throws {
+        let home = try HistoryHome()
+        defer { home.remove() }
+        let image = home.path("code.png")
+        let qrencode = Process()
+        qrencode.executableURL = URL(fileURLWithPath: "/usr/bin/qrencode")
+        qrencode.arguments = ["-s", "6", "-o", image, "recorded 扫码"]
+        try qrencode.run()
+        qrencode.waitUntilExit()
+        #expect(try home.saoma(["scan", "--record", image]).status == 0)
+        #expect(try home.saoma(["scan", "--record", image]).status == 0)
+        let rows = try HistoryStore(path: home.database).all()
+        #expect(rows.map(\.displayText) == ["recorded 扫码"])
+        #expect(rows.first?.source == .cli)
+        #expect(rows.first?.photoPath == image)
+        let refused = try home.saoma(["history", "clear"])
+        #expect(refused.status == 2 && refused.err.contains("--yes"))
+        #expect(try HistoryStore(path: home.database).count() == 1)
+        #expect(try home.saoma(["history", "clear", "--yes"]).status == 0)
+        #expect(try HistoryStore(path: home.database).count() == 0)
+    }
+
+    /// Bad uses: each exits 2 with one line naming the problem.
+    static let failures: [(arguments: [String], message: String)] = [
+        (["history", "--bogus"], "unknown option"),
+        (["history", "--limit", "0"], "--limit"),
+        (["history", "--search"], "--search"),
+        (["history", "frobnicate"], "unknown history command"),
+        (["history", "export"], "needs one FILE"),
+        (["history", "export", "out.txt"], ".csv or .jsonl"),
+        (["history", "import", "/nonexistent/x.csv"], "No such file"),
+        (["history", "import", "DIR/folder.csv"], "not a regular file"),
+        (["history", "import", "DIR/bad.csv"], "line 2"),
+        (["history", "import", "DIR/evil\u{1B}[2J.jsonl"], "␛[2J"),
+        (["history", "export", "DIR/exists.csv"], "--force"),
+        (["history", "clear", "--now"], "unknown option"),
+    ]
+
+    @Test("errors exit 2 with one line", arguments: failures)
+    func errors(arguments: [String], message: String) throws {
+        let home = try HistoryHome()
+        defer { home.remove() }
+        try FileManager.default.createDirectory(atPath: home.path("folder.csv"), withIntermediateDirectories: true)
+        try Data("time,source,format,text,bytes_hex,label,starred\r\nnot-a-time,camera,QR,x,,,false\r\n".utf8).write(
+            to: URL(fileURLWithPath: home.path("bad.csv")))
+        try Data("{\"time\":1}\n".utf8).write(to: URL(fileURLWithPath: home.path("evil\u{1B}[2J.jsonl")))
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: home.path("exists.csv")))
+        let result = try home.saoma(arguments.map { $0.replacingOccurrences(of: "DIR", with: home.folder) })
+        #expect(result.status == 2)
+        #expect(result.err.hasSuffix("\n") && result.err.split(separator: "\n").count == 1, "\(result.err)")
+        #expect(result.err.contains(message), "\(result.err)")
+        #expect(!result.err.unicodeScalars.contains { $0.value == 0x1B })
+        #expect(try String(contentsOfFile: home.path("exists.csv"), encoding: .utf8) == "keep me")
+    }
+
+    @Test("a damaged database is moved aside with one line, and the command goes on")
+    func damagedDatabase() throws {
+        let home = try HistoryHome()
+        defer { home.remove() }
+        try FileManager.default.createDirectory(atPath: home.dataHome + "/saoma", withIntermediateDirectories: true)
+        try Data("not a database".utf8).write(to: URL(fileURLWithPath: home.database))
+        let result = try home.saoma(["history"])
+        #expect(result.status == 0)
+        #expect(result.err.contains("history.db.corrupt-"))
+        let files = try FileManager.default.contentsOfDirectory(atPath: home.dataHome + "/saoma")
+        let aside = try #require(files.first { $0.hasPrefix("history.db.corrupt-") })
+        #expect(try String(contentsOfFile: home.dataHome + "/saoma/" + aside, encoding: .utf8) == "not a database")
+    }
+}

@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Testing
+
+@testable import SaomaCore
+
+private func code(_ text: String) -> Symbol {
+    Symbol(
+        format: .qrCode, bytes: Array(text.utf8), text: text,
+        corners: [Point(x: 0, y: 0), Point(x: 0, y: 10), Point(x: 10, y: 10), Point(x: 10, y: 0)])
+}
+
+/// One step applied to the state, at a time in seconds where it matters.
+private enum Step: Sendable, CustomStringConvertible {
+    case found([String], at: Double)
+    case advance(to: Double)
+    case choose(String)
+    case pause(ScanState.PauseReason)
+    case endPause(ScanState.PauseReason)
+    case resume
+
+    var description: String {
+        switch self {
+        case .found(let texts, let time): return "found(\(texts), at: \(time))"
+        case .advance(let time): return "advance(to: \(time))"
+        case .choose(let text): return "choose(\(text))"
+        case .pause(let reason): return "pause(\(reason))"
+        case .endPause(let reason): return "endPause(\(reason))"
+        case .resume: return "resume"
+        }
+    }
+
+    func apply(to state: inout ScanState) {
+        switch self {
+        case .found(let texts, let time): state.found(texts.map(code), at: time)
+        case .advance(let time): _ = state.advance(to: time)
+        case .choose(let text): state.choose(code(text))
+        case .pause(let reason): state.pause(reason)
+        case .endPause(let reason): state.endPause(reason)
+        case .resume: state.resume()
+        }
+    }
+}
+
+/// What the state derives, written out for the table.
+private struct Derived: Sendable, Equatable, CustomStringConvertible {
+    var phase: ScanState.Phase
+    var delivers: Bool
+    var decodes: Bool
+    var frozen: Bool
+
+    init(_ state: ScanState) {
+        phase = state.phase
+        delivers = state.deliversFrames
+        decodes = state.decodesFrames
+        frozen = state.freezesPreview
+    }
+
+    init(_ phase: ScanState.Phase, delivers: Bool, decodes: Bool, frozen: Bool) {
+        self.phase = phase
+        self.delivers = delivers
+        self.decodes = decodes
+        self.frozen = frozen
+    }
+
+    var description: String { "\(phase) delivers=\(delivers) decodes=\(decodes) frozen=\(frozen)" }
+}
+
+private let scanning = Derived(.scanning, delivers: true, decodes: true, frozen: false)
+private func choosing(_ texts: [String], auto: Double?) -> Derived {
+    Derived(.choosing(codes: texts.map(code), autoChoiceAt: auto), delivers: false, decodes: false, frozen: true)
+}
+private func chosen(_ text: String) -> Derived { Derived(.chosen(code(text)), delivers: false, decodes: false, frozen: true) }
+private func paused(_ reason: ScanState.PauseReason) -> Derived {
+    Derived(.paused(reason), delivers: false, decodes: false, frozen: false)
+}
+
+@Suite("Scan state")
+struct ScanStateTests {
+    /// (what happened, the state after it).
+    fileprivate static let cases: [(String, [Step], Derived)] = [
+        ("starts scanning", [], scanning),
+        ("one code: choosing, chosen by itself 0.25 s later", [.found(["a"], at: 10)], choosing(["a"], auto: 10.25)),
+        ("not before its moment", [.found(["a"], at: 10), .advance(to: 10.2)], choosing(["a"], auto: 10.25)),
+        ("at its moment", [.found(["a"], at: 10), .advance(to: 10.25)], chosen("a")),
+        ("several codes wait for the person", [.found(["a", "b"], at: 0), .advance(to: 100)], choosing(["a", "b"], auto: nil)),
+        ("the person chooses one", [.found(["a", "b"], at: 0), .choose("b")], chosen("b")),
+        ("a code not shown cannot be chosen", [.found(["a", "b"], at: 0), .choose("c")], choosing(["a", "b"], auto: nil)),
+        ("nothing found changes nothing", [.found([], at: 0)], scanning),
+        ("codes found while choosing are ignored", [.found(["a", "b"], at: 0), .found(["c"], at: 1)], choosing(["a", "b"], auto: nil)),
+        ("cancel goes back to scanning", [.found(["a", "b"], at: 0), .resume], scanning),
+        ("scan again after a result", [.found(["a"], at: 0), .advance(to: 1), .resume], scanning),
+        ("another page pauses", [.pause(.otherPage)], paused(.otherPage)),
+        ("a pause drops a choice in progress", [.found(["a", "b"], at: 0), .pause(.otherPage)], paused(.otherPage)),
+        ("a pause covers a result", [.found(["a"], at: 0), .advance(to: 1), .pause(.otherPage)], paused(.otherPage)),
+        ("nothing is found while paused", [.pause(.cameraProblem), .found(["a"], at: 0)], paused(.cameraProblem)),
+        ("no automatic choice while paused", [.found(["a"], at: 0), .pause(.otherPage), .advance(to: 5)], paused(.otherPage)),
+        ("the camera back ends a camera pause", [.pause(.cameraProblem), .endPause(.cameraProblem)], scanning),
+        ("…but not another page's", [.pause(.otherPage), .endPause(.cameraProblem)], paused(.otherPage)),
+        ("back from another page", [.pause(.otherPage), .resume], scanning),
+        ("back from another page, the camera still away", [.pause(.cameraProblem), .pause(.otherPage), .resume], paused(.cameraProblem)),
+        ("both pauses: the page shows first", [.pause(.cameraProblem), .pause(.otherPage)], paused(.otherPage)),
+        (
+            "the camera back while another page shows", [.pause(.otherPage), .pause(.cameraProblem), .endPause(.cameraProblem)],
+            paused(.otherPage)
+        ),
+        ("scanning again finds codes again", [.found(["a", "b"], at: 0), .resume, .found(["c"], at: 2)], choosing(["c"], auto: 2.25)),
+    ]
+
+    @Test("each step leads to its phase; frames delivered, decoded or frozen follow the phase", arguments: cases)
+    fileprivate func table(name: String, steps: [Step], expected: Derived) {
+        var state = ScanState()
+        for step in steps { step.apply(to: &state) }
+        #expect(Derived(state) == expected, "\(name): \(steps)")
+    }
+
+    @Test("advance and choose return the code chosen, once")
+    func returnsTheChosenCode() {
+        var state = ScanState()
+        state.found([code("a")], at: 0)
+        let early = state.advance(to: 0.1)
+        let due = state.advance(to: 0.3)
+        let again = state.advance(to: 0.4)
+        #expect(early == nil && due == code("a") && again == nil)
+        state.resume()
+        state.found([code("a"), code("b")], at: 1)
+        #expect(state.codes == [code("a"), code("b")])
+        let chosen = state.choose(code("b"))
+        let twice = state.choose(code("a"))
+        #expect(chosen && !twice)
+        #expect(state.codes.isEmpty)
+    }
+}

@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import SQLiteHistory
+import SaomaCore
+import XCTest
+
+@testable import SaomaUI
+
+/// The History page in this process under a private Xvfb, over a real SQLite history in a
+/// temporary folder: rows newest first by day, search as you type, star, label, delete with
+/// Undo, clear with confirmation, the empty state. Waits for states, never for time.
+final class HistoryPageTests: XCTestCase {
+    @MainActor
+    final class Fixture {
+        let folder = NSTemporaryDirectory() + "saoma-history-page-\(UUID().uuidString)"
+        let recorder: HistoryRecorder
+        let page: HistoryPage
+        let window: UnsafeMutablePointer<GtkWidget>
+
+        init() {
+            recorder = HistoryRecorder(path: folder + "/saoma/history.db")
+            page = HistoryPage(recorder: recorder)
+            window = InProcessGtk.window(holding: page.widget)
+        }
+
+        func code(_ text: String) -> Symbol { Symbol(format: .qrCode, bytes: Array(text.utf8), text: text, corners: []) }
+
+        /// The rows' titles, in order.
+        var titles: [String] { page.records.map { HistoryPage.title(of: $0) } }
+
+        /// Waits until the page shows `expected` (returns whether it did).
+        @discardableResult
+        func waitForTitles(_ expected: [String]) -> Bool {
+            InProcessGtk.iterate { titles == expected }
+        }
+
+        func type(_ text: String) {
+            gtk_editable_set_text(gcastEditable(page.searchEntry), text)
+        }
+
+        private func gcastEditable(_ pointer: UnsafeMutablePointer<GtkWidget>) -> OpaquePointer? { OpaquePointer(pointer) }
+
+        func button(_ name: String, in root: UnsafeMutablePointer<GtkWidget>? = nil) throws -> UnsafeMutablePointer<GtkWidget> {
+            try XCTUnwrap(InProcessGtk.button(named: name, in: root ?? page.widget), "no \(name) button")
+        }
+
+        func close() {
+            for dialog in InProcessGtk.messageDialogs() {
+                gtk_window_destroy(UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: GtkWindow.self))
+            }
+            gtk_window_destroy(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self))
+            InProcessGtk.flush()
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+    }
+
+    override func setUpWithError() throws {
+        try MainActor.assumeIsolated { try InProcessGtk.start() }
+    }
+
+    func testRecordedCodesShowNewestFirstAndSearchFilters() {
+        MainActor.assumeIsolated {
+            let fixture = Fixture()
+            defer { fixture.close() }
+            XCTAssertTrue(InProcessGtk.iterate { InProcessGtk.labelTexts(in: fixture.page.widget).contains("No Scans Yet") })
+            for text in ["https://example.org/扫码", "扫码轻触小蓝点", "<b>not bold</b>\u{1B}[2J"] {
+                fixture.recorder.record(fixture.code(text), origin: .camera)
+            }
+            XCTAssertTrue(fixture.waitForTitles(["<b>not bold</b>␛[2J", "扫码轻触小蓝点", "https://example.org/扫码"]), "\(fixture.titles)")
+            XCTAssertTrue(InProcessGtk.labelTexts(in: fixture.page.widget).contains("Today"))
+            fixture.type("轻触小")
+            XCTAssertTrue(fixture.waitForTitles(["扫码轻触小蓝点"]), "\(fixture.titles)")
+            fixture.type("扫码")
+            XCTAssertTrue(fixture.waitForTitles(["扫码轻触小蓝点", "https://example.org/扫码"]), "\(fixture.titles)")
+            fixture.type("nothing like this")
+            XCTAssertTrue(InProcessGtk.iterate { InProcessGtk.labelTexts(in: fixture.page.widget).contains("No Matches") })
+            fixture.type("")
+            XCTAssertTrue(fixture.waitForTitles(["<b>not bold</b>␛[2J", "扫码轻触小蓝点", "https://example.org/扫码"]))
+            var opened: [String] = []
+            fixture.page.onOpen = { opened.append($0.displayText) }
+            let rows = InProcessGtk.descendants(of: fixture.page.list).filter { InProcessGtk.isA($0, adw_action_row_get_type()) }
+            XCTAssertEqual(rows.count, 3)
+            if let first = rows.first { gtk_widget_activate(first) }
+            XCTAssertTrue(InProcessGtk.iterate { opened == ["<b>not bold</b>\u{1B}[2J"] }, "\(opened)")
+        }
+    }
+
+    func testDeleteUndoStarAndClear() throws {
+        try MainActor.assumeIsolated {
+            let fixture = Fixture()
+            defer { fixture.close() }
+            fixture.recorder.record(fixture.code("keep me"), origin: .camera)
+            XCTAssertTrue(fixture.waitForTitles(["keep me"]))
+            fixture.recorder.record(fixture.code("delete me"), origin: CodeOrigin(source: .photo, photoPath: "/tmp/p.jpg"))
+            XCTAssertTrue(fixture.waitForTitles(["delete me", "keep me"]))
+
+            let star = try fixture.button("Star")
+            gtk_widget_activate(star)
+            XCTAssertTrue(InProcessGtk.iterate { fixture.page.records.first?.starred == true }, "the star is stored and shown")
+
+            let delete = try fixture.button("Delete")
+            gtk_widget_activate(delete)
+            XCTAssertTrue(fixture.waitForTitles(["keep me"]), "\(fixture.titles)")
+            let undo = InProcessGtk.descendants(of: fixture.page.widget).filter { InProcessGtk.isA($0, gtk_button_get_type()) }
+                .first { InProcessGtk.labelTexts(in: $0).contains("_Undo") || InProcessGtk.labelTexts(in: $0).contains("Undo") }
+            gtk_widget_activate(try XCTUnwrap(undo, "the toast offers Undo"))
+            XCTAssertTrue(fixture.waitForTitles(["delete me", "keep me"]), "\(fixture.titles)")
+            XCTAssertEqual(fixture.page.records.first?.photoPath, "/tmp/p.jpg")
+            XCTAssertEqual(fixture.page.records.first?.starred, true)
+
+            let before = InProcessGtk.messageDialogs().count
+            gtk_widget_activate(try fixture.button("Clear All…"))
+            XCTAssertTrue(InProcessGtk.iterate { InProcessGtk.messageDialogs().count > before })
+            let dialog = try XCTUnwrap(InProcessGtk.messageDialogs().last)
+            let dialogWidget = UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: GtkWidget.self)
+            gtk_widget_activate(try fixture.button("Clear All", in: dialogWidget))
+            XCTAssertTrue(
+                InProcessGtk.iterate {
+                    fixture.page.records.isEmpty && InProcessGtk.labelTexts(in: fixture.page.widget).contains("No Scans Yet")
+                })
+            XCTAssertEqual(try HistoryStore(path: fixture.recorder.path).count(), 0)
+        }
+    }
+
+    func testDamagedDatabaseIsMovedAsideWithAToast() throws {
+        try MainActor.assumeIsolated {
+            let fixture = Fixture()
+            defer { fixture.close() }
+            try FileManager.default.createDirectory(atPath: fixture.folder + "/saoma", withIntermediateDirectories: true)
+            // The page's first query opened the store already; a second recorder meets the damage.
+            let path = fixture.folder + "/saoma/other.db"
+            try Data("<b>not</b> a database".utf8).write(to: URL(fileURLWithPath: path))
+            let recorder = HistoryRecorder(path: path)
+            var problems: [String] = []
+            recorder.onProblem = { problems.append($0) }
+            recorder.record(fixture.code("after damage"), origin: .camera)
+            XCTAssertTrue(InProcessGtk.iterate { problems.count == 1 })
+            XCTAssertTrue(problems.first?.contains("other.db.corrupt-") == true, "\(problems)")
+            XCTAssertTrue(InProcessGtk.iterate { (try? HistoryStore(path: path).count()) == 1 })
+            XCTAssertEqual(HistoryPage.markupEscaped("<b>x</b> & y"), "&lt;b&gt;x&lt;/b&gt; &amp; y")
+        }
+    }
+}
