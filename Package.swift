@@ -3,7 +3,7 @@
 import PackageDescription
 
 /// Saoma's package. The dependency direction is enforced here:
-/// `SaomaCore` ← adapters (`ZBarDecoding`, `QREncoding`, `V4L2Capture`, `PixbufIO`, `GLibSwift`,
+/// `SaomaCore` ← adapters (`ZBarDecoding`, `DMTXDecoding`, `QREncoding`, `V4L2Capture`, `PixbufIO`, `GLibSwift`,
 /// `SQLiteHistory`)
 /// ← `SaomaUI` / `SaomaCLI` ← `saoma`.
 let package = Package(
@@ -20,6 +20,7 @@ let package = Package(
         .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CV4L2", pkgConfig: "libv4l2", providers: [.apt(["libv4l-dev"])]),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        .systemLibrary(name: "CDmtx", pkgConfig: "libdmtx", providers: [.apt(["libdmtx-dev"])]),
         .systemLibrary(name: "CPortal", pkgConfig: "libportal-gtk4", providers: [.apt(["libportal-gtk4-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
@@ -28,6 +29,7 @@ let package = Package(
 
         // Adapters: each is the only place that calls its C library.
         .target(name: "ZBarDecoding", dependencies: ["SaomaCore", "CZBar"]),
+        .target(name: "DMTXDecoding", dependencies: ["SaomaCore", "CDmtx"]),
         .target(name: "QREncoding", dependencies: ["SaomaCore", "CQREncode"]),
         .target(name: "V4L2Capture", dependencies: ["SaomaCore", "CV4L2"]),
         .target(name: "PixbufIO", dependencies: ["SaomaCore", "CGdkPixbuf", "GLibSwift"]),
@@ -39,13 +41,16 @@ let package = Package(
         .target(
             name: "SaomaUI",
             dependencies: [
-                "SaomaCore", "ZBarDecoding", "QREncoding", "V4L2Capture", "PixbufIO", "GLibSwift", "SQLiteHistory", "DesktopPortal",
+                "SaomaCore", "ZBarDecoding", "DMTXDecoding", "QREncoding", "V4L2Capture", "PixbufIO", "GLibSwift", "SQLiteHistory",
+                "DesktopPortal",
                 "CGtk",
             ]
         ),
         .target(
             name: "SaomaCLI",
-            dependencies: ["SaomaCore", "ZBarDecoding", "QREncoding", "V4L2Capture", "PixbufIO", "GLibSwift", "SQLiteHistory"]
+            dependencies: [
+                "SaomaCore", "ZBarDecoding", "DMTXDecoding", "QREncoding", "V4L2Capture", "PixbufIO", "GLibSwift", "SQLiteHistory",
+            ]
         ),
         .executableTarget(name: "saoma", dependencies: ["SaomaCLI", "SaomaUI"]),
 
@@ -56,6 +61,7 @@ let package = Package(
 
         .testTarget(name: "SaomaCoreTests", dependencies: ["SaomaCore"]),
         .testTarget(name: "ZBarDecodingTests", dependencies: ["ZBarDecoding", "QREncoding", "PixbufIO", "SaomaCore", "CQREncode"]),
+        .testTarget(name: "DMTXDecodingTests", dependencies: ["DMTXDecoding", "PixbufIO", "SaomaCore"]),
         .testTarget(name: "QREncodingTests", dependencies: ["QREncoding", "ZBarDecoding", "PixbufIO", "SaomaCore"]),
         .testTarget(name: "V4L2CaptureTests", dependencies: ["V4L2Capture", "ZBarDecoding", "PixbufIO", "SaomaCore"]),
         .testTarget(name: "PixbufIOTests", dependencies: ["PixbufIO", "SaomaCore"]),

@@ -75,6 +75,7 @@ final class ZBarScanner {
         case .codabar: return [ZBAR_CODABAR]
         case .dataBar: return [ZBAR_DATABAR]
         case .dataBarExpanded: return [ZBAR_DATABAR_EXP]
+        case .dataMatrix: return []
         }
     }
 
