@@ -24,6 +24,7 @@ struct ReadConfirmationTests {
         (read(.code39, "ABC", lines: 2), true, true),
         (read(.upcA, "036602301467", lines: 1), true, true),
         (read(.qrCode, "hello", lines: 1), true, false),
+        (read(.dataMatrix, "hello", lines: 1), true, false),
         (read(.code128, "168901", lines: 1), true, false),
         (read(.code93, "ABC", lines: 1), true, false),
     ]

@@ -34,11 +34,11 @@ public enum ReadConfirmation {
     public static let strongLineCount = 3
 
     /// Whether the symbology's own checks make one look enough: Reed–Solomon error correction
-    /// (QR), check characters over every symbol character plus per-character bar-width checks
+    /// (QR, Data Matrix), check characters over every symbol character plus per-character bar-width checks
     /// (Code 128, Code 93).
     public static func isSelfChecking(_ format: Symbology) -> Bool {
         switch format {
-        case .qrCode, .code128, .code93: return true
+        case .qrCode, .dataMatrix, .code128, .code93: return true
         default: return false
         }
     }

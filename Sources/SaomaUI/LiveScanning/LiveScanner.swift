@@ -25,6 +25,10 @@ final class LiveScanner {
         }
     }
 
+    /// Which codes of a decoded frame may show: two frames must agree on a weakly checked code
+    /// (issue 18). UI thread.
+    private var confirmation = LiveConfirmation()
+
     /// Called with each live frame to show (only while scanning).
     var onPreview: ((FramePipeline.PreviewFrame) -> Void)?
     /// Called when codes were found; the state is `.choosing` them.
@@ -83,6 +87,7 @@ final class LiveScanner {
 
     /// Switches to `device` and scans again.
     func select(_ device: CameraDevice) {
+        confirmation.reset()
         state.resume()
         camera.select(device)
     }
@@ -124,8 +129,12 @@ final class LiveScanner {
     }
 
     private func detected(_ detection: Detection) {
-        guard state.decodesFrames, state.found(detection.symbols, at: monotonicSeconds()) else { return }
-        onDetection?(detection)
+        guard state.decodesFrames else { return }
+        let now = monotonicSeconds()
+        var confirmed = detection
+        confirmed.symbols = confirmation.confirm(detection.symbols, at: now)
+        guard state.found(confirmed.symbols, at: now) else { return }
+        onDetection?(confirmed)
     }
 
     private func cameraStateChanged(_ cameraState: CameraState) {
