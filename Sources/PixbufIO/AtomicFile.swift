@@ -58,6 +58,7 @@ public final class AtomicFile {
         temporary = (folder + [UInt8(ascii: ".")] + name + suffix).map { CChar(bitPattern: $0) } + [0]
         descriptor = -1
         if let existing = try AtomicFile.status(of: target, path: path) {
+            if (existing.st_mode & S_IFMT) == S_IFDIR { throw .failed(path: path, reason: String(cString: strerror(EISDIR))) }
             if (existing.st_mode & S_IFMT) != S_IFREG { throw .notRegularFile(path: path) }
             if !replacing { throw .exists(path: path) }
         }

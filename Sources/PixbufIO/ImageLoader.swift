@@ -20,6 +20,9 @@ public struct ImageLoader: Sendable {
     /// Largest file accepted, in bytes; 128 MiB by default (a 100-megapixel photo is far smaller
     /// as JPEG or PNG; some loaders, TIFF's among them, hold the whole file in memory).
     public var maxFileBytes: Int
+    /// Longest side, in pixels, of the display pixels returned with `wantDisplay` (larger images
+    /// are shrunk while converting, so no full-size colour copy is made).
+    public var maxDisplaySide: Int
     /// The budget decoded pixels are reserved from (nil: none; the bytes are still bounded by
     /// `maxPixels`).
     public var budget: MemoryBudget?
@@ -29,15 +32,16 @@ public struct ImageLoader: Sendable {
     /// pixbuf's place once it is freed. Measured: a 99-megapixel RGBA PNG peaks at 516 MB
     /// resident in `saoma scan` (docs/BENCHMARKS.md, "Memory").
     static let bytesPerPixel = 6
-    /// Bytes per pixel added when display pixels are wanted: the upright colour copy (4) and the
-    /// display copy (4), less the upright luma copy not made then (1).
-    static let displayBytesPerPixel = 7
+    /// Bytes reserved per display pixel when display pixels are wanted (at most `maxDisplaySide`
+    /// squared): the shrunk copy, its upright copy and the returned pixels, 4 bytes each.
+    static let displayBytesPerPixel = 12
 
     /// Bytes fed to gdk-pixbuf per write, so an oversized header stops the load early.
     private static let chunkSize = 64 * 1024
 
-    public init(maxPixels: Int = 100_000_000, maxFileBytes: Int = 128 << 20, budget: MemoryBudget? = .images) {
+    public init(maxPixels: Int = 100_000_000, maxFileBytes: Int = 128 << 20, maxDisplaySide: Int = 2560, budget: MemoryBudget? = .images) {
         self.maxPixels = maxPixels
+        self.maxDisplaySide = maxDisplaySide
         self.maxFileBytes = maxFileBytes
         self.budget = budget
     }
@@ -110,22 +114,33 @@ public struct ImageLoader: Sendable {
         let maxPixels: Int
         /// One past the lowest row reported decoded by `area-updated` (0 when none was reported).
         var rowsDecoded = 0
-        /// Where the pixels' memory is reserved from, and the bytes per pixel to reserve.
+        /// Where the pixels' memory is reserved from, the bytes per pixel to reserve, and the
+        /// longest side of display pixels (0 when none are wanted).
         let budget: MemoryBudget?
         let bytesPerPixel: Int
+        let displaySide: Int
         /// The memory held for this image, reserved once its size is known and accepted.
         var reservation: MemoryBudget.Reservation?
 
-        init(maxPixels: Int, budget: MemoryBudget?, bytesPerPixel: Int) {
+        init(maxPixels: Int, budget: MemoryBudget?, bytesPerPixel: Int, displaySide: Int) {
             self.maxPixels = maxPixels
             self.budget = budget
             self.bytesPerPixel = bytesPerPixel
+            self.displaySide = displaySide
+        }
+
+        /// The bytes to reserve for the announced size.
+        var reservedBytes: Int {
+            let side = max(width, height)
+            let k = displaySide > 0 && side > displaySide ? Double(displaySide) / Double(side) : 1
+            let displayPixels = displaySide > 0 ? Int((Double(width) * k).rounded(.up) * (Double(height) * k).rounded(.up)) : 0
+            return width * height * bytesPerPixel + displayPixels * ImageLoader.displayBytesPerPixel
         }
 
         /// Reserves the memory for the announced size (waits until it fits the budget).
         func reserve() {
             guard let budget, reservation == nil, !isTooLarge, width > 0, height > 0 else { return }
-            reservation = budget.reserve(width * height * bytesPerPixel)
+            reservation = budget.reserve(reservedBytes)
         }
 
         /// Whether the announced size is above the limit.
@@ -185,7 +200,7 @@ public struct ImageLoader: Sendable {
             g_object_unref(loader)
         }
         let box = SizeBox(
-            maxPixels: maxPixels, budget: budget, bytesPerPixel: Self.bytesPerPixel + (wantDisplay ? Self.displayBytesPerPixel : 0))
+            maxPixels: maxPixels, budget: budget, bytesPerPixel: Self.bytesPerPixel, displaySide: wantDisplay ? maxDisplaySide : 0)
         let handler = unsafeBitCast(Self.sizePrepared, to: GCallback.self)
         let boxPointer = Unmanaged.passUnretained(box).toOpaque()
         g_signal_connect_data(loader, "size-prepared", handler, boxPointer, nil, GConnectFlags(rawValue: 0))
@@ -219,18 +234,34 @@ public struct ImageLoader: Sendable {
             throw .damaged(name, reason: "only \(box.rowsDecoded) of \(gdk_pixbuf_get_height(stored)) rows present")
         }
         let orientation = ImageOrientation(exifValue: Self.orientationOption(stored))
-        if !wantDisplay {
-            // Luma straight from the stored pixels, then turned upright at one byte per pixel
-            // (a rotated colour copy of a 100-megapixel photo would cost 400 MB more).
-            return LoadedImage(
-                luma: PixbufPixels(stored).luma().oriented(orientation), display: nil, orientation: orientation,
-                reservation: box.reservation)
+        // Luma straight from the stored pixels, then turned upright at one byte per pixel (a
+        // rotated colour copy of a 100-megapixel photo would cost 400 MB more).
+        let luma = PixbufPixels(stored).luma().oriented(orientation)
+        let display = wantDisplay ? Self.displayPixels(of: stored, maxSide: maxDisplaySide) : nil
+        return LoadedImage(luma: luma, display: display, orientation: orientation, reservation: box.reservation)
+    }
+
+    /// The colour pixels of `stored` for display: shrunk to `maxSide` on the longest side first
+    /// (so no full-size colour copy is made), then turned upright by its EXIF orientation.
+    private static func displayPixels(of stored: OpaquePointer, maxSide: Int) -> DisplayPixels? {
+        let width = Int(gdk_pixbuf_get_width(stored))
+        let height = Int(gdk_pixbuf_get_height(stored))
+        let side = max(width, height)
+        // Both calls return a new reference (transfer full), unreffed below.
+        let small: OpaquePointer?
+        if maxSide > 0 && side > maxSide {
+            small = gdk_pixbuf_scale_simple(
+                stored, Int32(max(1, width * maxSide / side)), Int32(max(1, height * maxSide / side)), GDK_INTERP_BILINEAR)
+            // Scaling drops the loader's options: carry the orientation over.
+            if let small, let value = gdk_pixbuf_get_option(stored, "orientation") { gdk_pixbuf_set_option(small, "orientation", value) }
+        } else {
+            small = OpaquePointer(g_object_ref(UnsafeMutableRawPointer(stored)))
         }
-        // apply_embedded_orientation returns a new reference (transfer full), possibly to `stored`.
-        guard let upright = gdk_pixbuf_apply_embedded_orientation(stored) else { throw .damaged(name, reason: "no image was decoded") }
+        guard let small else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(small)) }
+        guard let upright = gdk_pixbuf_apply_embedded_orientation(small) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(upright)) }
-        let pixels = PixbufPixels(upright)
-        return LoadedImage(luma: pixels.luma(), display: pixels.display(), orientation: orientation, reservation: box.reservation)
+        return PixbufPixels(upright).display()
     }
 
     /// Throws `.tooLarge` once the loader has announced a size above the limit.

@@ -28,7 +28,10 @@ public enum DevicesCommand {
         let directory = CameraDiscovery.deviceDirectory
         let nodes = CameraDiscovery.scan(directory: directory)
         let best = CameraDiscovery.bestDefault(among: nodes.compactMap(\.camera))
-        ConsoleOutput.out(report(nodes: nodes, directory: directory, defaultPath: best?.path))
+        // Device names come from drivers and file names: shown visibly, line by line.
+        let lines = report(nodes: nodes, directory: directory, defaultPath: best?.path).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        ConsoleOutput.out(lines.map { VisibleText.of(String($0)) }.joined(separator: "\n"))
         return best == nil ? exitNone : exitFound
     }
 

@@ -45,7 +45,7 @@ public enum HistoryCommand {
             try perform(action, databasePath: databasePath)
             return 0
         } catch {
-            ConsoleOutput.error("saoma history: " + HistoryTerminalText.safe(error.message))
+            ConsoleOutput.error("saoma history: " + VisibleText.of(error.message))
             return exitError
         }
     }
@@ -133,7 +133,7 @@ public enum HistoryCommand {
     static func openStore(_ path: String) throws(Failure) -> HistoryStore {
         do {
             let store = try HistoryStore(path: path)
-            for notice in store.notices { ConsoleOutput.error("saoma history: " + HistoryTerminalText.safe(notice.message)) }
+            for notice in store.notices { ConsoleOutput.error("saoma history: " + VisibleText.of(notice.message)) }
             return store
         } catch {
             throw Failure(error.message)
@@ -184,7 +184,7 @@ public enum HistoryCommand {
         if record.starred { fields.append("★") }
         if let label = record.label { fields.append("[" + label + "]") }
         fields.append(record.text ?? (tr("(binary, hex)") + " " + Symbol.hex(record.bytes)))
-        return HistoryTerminalText.safe(fields.joined(separator: "  "))
+        return VisibleText.of(fields.joined(separator: "  "))
     }
 
     static func export(store: HistoryStore, to path: String, force: Bool) throws {

@@ -169,7 +169,7 @@ public struct ScanCommand: Sendable {
             results.append(result)
         }
         if options.record, let failure = HistoryCommand.record(results) {
-            ConsoleOutput.error("saoma scan: " + HistoryTerminalText.safe(failure))
+            ConsoleOutput.error("saoma scan: " + VisibleText.of(failure))
             return exitError
         }
         return exitStatus(for: results)

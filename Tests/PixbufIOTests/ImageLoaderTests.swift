@@ -46,6 +46,24 @@ struct ImageLoaderTests {
         #expect(fromFile.display == nil || fromFile.display == display)
     }
 
+    @Test("display pixels of a large photo are shrunk and turned upright, the luma kept whole", arguments: [1, 6, 3])
+    func displayShrunkUpright(exif: Int) throws {
+        let files = try TestFiles()
+        defer { files.remove() }
+        let orientation = try #require(ImageOrientation(rawValue: exif))
+        let jpeg = try files.jpeg(width: 40, height: 20, pixels: Self.marked, orientation: exif)
+        let image = try ImageLoader(maxDisplaySide: 10).load(bytes: jpeg, name: "photo", wantDisplay: true)
+        let display = try #require(image.display)
+        let upright = orientation.displaySize(ofStored: Size(width: 40, height: 20))
+        #expect(image.width == Int(upright.width) && image.height == Int(upright.height))
+        #expect(display.width == Int(upright.width) / 4 && display.height == Int(upright.height) / 4)
+        // The dark square (stored top-left) shows where the orientation puts it, at a quarter scale.
+        let mark = orientation.displayPoint(Point(x: 5, y: 5), storedSize: Size(width: 40, height: 20))
+        let far = orientation.displayPoint(Point(x: 35, y: 15), storedSize: Size(width: 40, height: 20))
+        func red(_ p: Point) -> UInt8 { display.bytes[Int(p.y / 4) * display.rowstride + Int(p.x / 4) * display.channels] }
+        #expect(red(mark) < 96 && red(far) > 160, "mark \(red(mark)), far \(red(far))")
+    }
+
     @Test("composites transparency over white")
     func compositesTransparencyOverWhite() throws {
         // Two pixels: opaque black, fully transparent black.

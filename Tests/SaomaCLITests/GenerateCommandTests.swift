@@ -2,13 +2,8 @@
 import Foundation
 import Testing
 
-/// The `saoma` binary built beside the test bundle (`swift build --build-tests` builds both).
-private let saomaBinary: String = {
-    let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("saoma").path
-    if FileManager.default.isExecutableFile(atPath: besideTests) { return besideTests }
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    return root.appendingPathComponent(".build/debug/saoma").path
-}()
+/// The `saoma` binary under test (built beside the test bundle).
+private let saomaBinary = builtSaoma
 
 private let zbarimg = "/usr/bin/zbarimg"
 private let rsvgConvert = "/usr/bin/rsvg-convert"

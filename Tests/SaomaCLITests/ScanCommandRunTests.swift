@@ -7,7 +7,7 @@ import Testing
 
 /// Image files for the scan command, made with the real `qrencode` and ImageMagick tools in a
 /// unique temporary folder.
-private struct ScanFixtures {
+struct ScanFixtures {
     let folder: URL
 
     init() throws {

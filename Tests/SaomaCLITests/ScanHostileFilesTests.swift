@@ -8,28 +8,15 @@ import Testing
 /// `saoma scan` over files that must not stall or sink the others.
 @Suite("saoma scan with hostile files")
 struct ScanHostileFilesTests {
-    static func run(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "\(arguments[0]) is needed (scripts/bootstrap installs it)")
-    }
-
     @Test("a named pipe, a device and an SVG between two good files never stall them")
     func specialFilesDoNotStallOthers() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("saoma-scan-hostile-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let ok = folder.appendingPathComponent("ok.png").path
-        let okGIF = folder.appendingPathComponent("ok.gif").path
-        let fifo = folder.appendingPathComponent("fifo.png").path
-        let svg = folder.appendingPathComponent("drawing.svg").path
-        try Self.run(["qrencode", "-s", "6", "-o", ok, "first"])
-        try Self.run(["qrencode", "-s", "6", "-o", folder.appendingPathComponent("second.png").path, "second"])
-        try Self.run(["convert", folder.appendingPathComponent("second.png").path, okGIF])
+        let fixtures = try ScanFixtures()
+        defer { fixtures.remove() }
+        let ok = try fixtures.qr("ok.png", "first")
+        let okGIF = fixtures.path("ok.gif")
+        let fifo = fixtures.path("fifo.png")
+        let svg = fixtures.path("drawing.svg")
+        try #require(ScanFixtures.run(["convert", try fixtures.qr("second.png", "second"), okGIF]) == 0)
         try #require(mkfifo(fifo, 0o600) == 0)
         try Data("<svg xmlns='http://www.w3.org/2000/svg'/>".utf8).write(to: URL(fileURLWithPath: svg))
         let files = [ok, fifo, "/dev/zero", svg, okGIF]

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
 import SaomaCore
 import Testing
 
@@ -60,6 +61,14 @@ struct VisibleTextTests {
         #expect(VisibleText.line(for: binary, binaryLabel: "(binary, hex)") == "(binary, hex) 001bff")
         let text = Symbol(format: .qrCode, bytes: Array("a\u{1B}b".utf8), text: "a\u{1B}b", corners: [])
         #expect(VisibleText.line(for: text, binaryLabel: "(binary, hex)") == "a␛b")
+    }
+
+    @Test("JSON strings stay exact and escape every control character", arguments: attacks)
+    func jsonEscapes(_ attack: TerminalAttack) throws {
+        let quoted = JSONString.quoted(attack.payload)
+        #expect(!quoted.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{2028}" })
+        let decoded = try JSONSerialization.jsonObject(with: Data(("[" + quoted + "]").utf8)) as? [String]
+        #expect(decoded == [attack.payload])
     }
 
     @Test("raw argument bytes show as \\xNN")

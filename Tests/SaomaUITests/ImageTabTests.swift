@@ -120,6 +120,9 @@ struct ImageTabTests {
         ("empty.png", "empty", "empty file"),
         ("folder.jpg", "folder", "is a folder"),
         ("huge.png", "huge", "too large"),
+        ("pipe.png", "fifo", "named pipe"),
+        ("drawing.svg", "svg", "not loaded"),
+        ("cut.webp", "truncated-webp", "truncated"),
     ]
 
     @Test("bad input gives a message naming the file and the app keeps working", arguments: badInputs)
@@ -137,6 +140,12 @@ struct ImageTabTests {
         case "empty": _ = try photos.write([], name: name)
         case "folder": try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         case "huge": _ = try photos.pngHeader(width: 20_000, height: 20_000, name: name)
+        case "fifo": try #require(mkfifo(path, 0o600) == 0)
+        case "svg": _ = try photos.write(Array("<svg xmlns='http://www.w3.org/2000/svg' width='9' height='9'/>".utf8), name: name)
+        case "truncated-webp":
+            let whole = try photos.scene("whole.webp", width: 400, height: 300, codes: [.init(text: "cut", centerX: 200, centerY: 150)])
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: whole)))
+            _ = try photos.write(Array(bytes.prefix(bytes.count * 2 / 3)), name: name)
         default: break
         }
         let app = try AppUnderTest(arguments: ["--oneshot", path])

@@ -148,7 +148,7 @@ final class GeneratorForm {
             firstInput = firstInput ?? view
             return
         case .toggle:
-            input = gtk_check_button_new_with_mnemonic(spec.label)
+            input = mnemonicCheckButton(spec.label)
             toggles[spec.key] = input
             onToggled(input) { [weak self] in self?.onChange?() }
             gtk_box_append(gcast(widget), input)

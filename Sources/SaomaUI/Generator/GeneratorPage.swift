@@ -95,9 +95,9 @@ public final class GeneratorPage {
         backgroundButton = GeneratorPage.colorButton(.white, title: tr("Background colour"))
         contrastLabel = GeneratorPage.label(classes: ["warning"])
         actionStatusLabel = GeneratorPage.label(classes: ["dim-label"])
-        saveButton = gtk_button_new_with_mnemonic(tr("_Save as…"))
-        copyButton = gtk_button_new_with_mnemonic(tr("_Copy image"))
-        fullScreenButton = gtk_button_new_with_mnemonic(tr("Show _full screen"))
+        saveButton = mnemonicButton(tr("_Save as…"))
+        copyButton = mnemonicButton(tr("_Copy image"))
+        fullScreenButton = mnemonicButton(tr("Show _full screen"))
         buildLayout()
         restoreOptions()
         connectSignals()
@@ -299,6 +299,9 @@ public final class GeneratorPage {
         let button: UnsafeMutablePointer<GtkWidget> = gtk_color_button_new_with_rgba(&rgba)
         gtk_color_button_set_title(OpaquePointer(button), title)
         gtk_color_chooser_set_use_alpha(OpaquePointer(button), 0)
+        // GTK 4.8's colour button is a box around a nameless GtkButton: name the one that is pressed.
+        saoma_accessible_set_label(gcast(button), title)
+        if let inner = gtk_widget_get_first_child(button) { saoma_accessible_set_label(gcast(inner), title) }
         return button
     }
 

@@ -70,7 +70,7 @@ public final class HistoryPage {
         gtk_widget_set_margin_end(listBox, 12)
         gtk_widget_set_margin_bottom(listBox, 12)
         gtk_box_append(gcast(listBox), list)
-        moreButton = created(gtk_button_new_with_mnemonic(tr("Show _More")))
+        moreButton = mnemonicButton(tr("Show _More"))
         gtk_widget_set_halign(moreButton, GTK_ALIGN_CENTER)
         gtk_box_append(gcast(listBox), moreButton)
         let scroller = created(gtk_scrolled_window_new())
@@ -83,7 +83,7 @@ public final class HistoryPage {
         gtk_widget_add_css_class(emptyStatus, "compact")
         gtk_stack_add_named(gcast(content), emptyStatus, "empty")
 
-        clearButton = created(gtk_button_new_with_mnemonic(tr("_Clear All…")))
+        clearButton = mnemonicButton(tr("_Clear All…"))
         gtk_widget_add_css_class(clearButton, "destructive-action")
         gtk_widget_set_halign(clearButton, GTK_ALIGN_CENTER)
         gtk_widget_set_margin_bottom(clearButton, 12)

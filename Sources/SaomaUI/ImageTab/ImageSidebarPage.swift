@@ -51,14 +51,14 @@ final class ImageSidebarPage {
         gtk_widget_add_css_class(help, "dim-label")
         gtk_box_append(gcast(box), help)
 
-        let open = gtk_button_new_with_mnemonic(tr("_Open Image…"))!
+        let open = mnemonicButton(tr("_Open Image…"))
         gtk_actionable_set_action_name(gcast(open), "win.open-image")
         gtk_widget_add_css_class(open, "suggested-action")
         gtk_widget_add_css_class(open, "pill")
         gtk_widget_set_halign(open, GTK_ALIGN_CENTER)
         gtk_widget_set_margin_top(open, 6)
         gtk_box_append(gcast(box), open)
-        let paste = gtk_button_new_with_mnemonic(tr("_Paste Image"))!
+        let paste = mnemonicButton(tr("_Paste Image"))
         gtk_actionable_set_action_name(gcast(paste), "win.paste")
         gtk_widget_add_css_class(paste, "pill")
         gtk_widget_set_halign(paste, GTK_ALIGN_CENTER)

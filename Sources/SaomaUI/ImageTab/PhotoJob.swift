@@ -125,7 +125,7 @@ final class PhotoWorker: @unchecked Sendable {
         queue.async { [self] in
             guard isCurrent(generation) else { return }
             let started = monotonicSeconds()
-            let loader = ImageLoader(maxPixels: Self.maxPixels)
+            let loader = ImageLoader(maxPixels: Self.maxPixels, maxDisplaySide: Self.maxDisplaySide)
             let image: LoadedImage
             do throws(ImageLoadError) {
                 switch source {

@@ -145,6 +145,7 @@ final class WindowHeaderBar {
         gtk_menu_button_set_menu_model(gcast(menuButton), UnsafeMutablePointer(menu))
         gtk_menu_button_set_primary(gcast(menuButton), 1)
         gtk_widget_set_tooltip_text(menuButton, tr("Main Menu"))
+        saoma_accessible_set_label(gcast(menuButton), tr("Main Menu"))
         g_object_unref(UnsafeMutableRawPointer(menu))
         return menuButton
     }

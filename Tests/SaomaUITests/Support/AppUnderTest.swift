@@ -107,6 +107,8 @@ final class AppUnderTest {
         env["GTK_A11Y"] = "none"
         env["NO_AT_BRIDGE"] = "1"
         env["XDG_CACHE_HOME"] = self.home.path("cache")
+        // History and other data stay in the test's folder, never the real ~/.local/share.
+        env["XDG_DATA_HOME"] = self.home.path("data")
         env["SAOMA_DEBUG_GEOMETRY"] = "1"
         env["SAOMA_DEVICE_DIR"] = dev.path
         env.removeValue(forKey: "DBUS_SESSION_BUS_ADDRESS")
