@@ -19,7 +19,7 @@ public final class DataMatrixDecoder: BarcodeDecoder {
     /// Milliseconds libdmtx may search one image: a camera frame must leave time for zbar
     /// (`.fast`); a photo may take longer (`.thorough`).
     public static func timeBudget(for effort: DecodeEffort) -> Int {
-        effort == .fast ? 40 : 400
+        effort == .fast ? 40 : 150
     }
 
     /// libdmtx's shrink factor for an image whose longer side is `side` pixels: searched at

@@ -190,7 +190,7 @@ public struct ScanCommand: Sendable {
             nonisolated(unsafe) let report = report
             DispatchQueue.concurrentPerform(iterations: workers) { _ in
                 // One decoder per worker thread: decoders are not shared.
-                let decoder = CombinedDecoder([ZBarDecoder(), DataMatrixDecoder()])
+                let decoder = CombinedDecoder([ZBarDecoder()], fallbacks: [DataMatrixDecoder()])
                 // Every worker reserves its pixels from the one process-wide budget, so the memory in
                 // flight stays bounded whatever the number of cores.
                 let loader = ImageLoader(budget: .images)
@@ -205,7 +205,7 @@ public struct ScanCommand: Sendable {
     /// `--repeat N`: decodes each file N times on this thread and prints the CPU milliseconds per
     /// decode (loading excluded) and the codes found, one line per file.
     static func timeDecodes(_ options: Options) -> Int32 {
-        let decoder = CombinedDecoder([ZBarDecoder(), DataMatrixDecoder()])
+        let decoder = CombinedDecoder([ZBarDecoder()], fallbacks: [DataMatrixDecoder()])
         let decodeOptions = DecodeOptions(symbologies: options.symbologies, regionOfInterest: options.region, effort: options.effort)
         var failed = false
         for file in options.files {

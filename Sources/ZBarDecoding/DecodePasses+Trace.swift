@@ -23,8 +23,9 @@ extension DecodePasses {
                 let symbol = ZBarDecoder.symbol(from: read, offset: Point(x: 0, y: 0), wanted: Set(Symbology.allCases))
                 let text = symbol?.text ?? Symbol.hex(read.bytes)
                 let fields = [
-                    "\"step\": \(jsonString(step.name))", "\"format\": \(jsonString(symbol?.format.name ?? read.format.name))",
-                    "\"quality\": \(read.quality)", "\"text\": \(jsonString(text))",
+                    "\"step\": \(JSONString.quoted(step.name))",
+                    "\"format\": \(JSONString.quoted(symbol?.format.name ?? read.format.name))",
+                    "\"quality\": \(read.quality)", "\"text\": \(JSONString.quoted(text))",
                     "\"box\": [\(Int(box.minX)), \(Int(box.minY)), \(Int(box.width)), \(Int(box.height))]",
                 ]
                 print("TRACE {\(fields.joined(separator: ", "))}")
@@ -33,21 +34,5 @@ extension DecodePasses {
         }
         scanner.setDensity(1)
         return first
-    }
-
-    /// `text` as a JSON string literal.
-    private static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

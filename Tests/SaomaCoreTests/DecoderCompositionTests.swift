@@ -30,6 +30,17 @@ struct DecoderCompositionTests {
         #expect(found.map(\.text) == ["left", "right"])
     }
 
+    @Test("fallbacks run only when the decoders found nothing")
+    func fallbacks() {
+        let slow = CountingDecoder(.dataMatrix, "dm", x: 0)
+        let nothing = CombinedDecoder([], fallbacks: [])
+        #expect(nothing.decode(image, options: DecodeOptions()).isEmpty)
+        let found = CombinedDecoder([CountingDecoder(.qrCode, "qr", x: 50)], fallbacks: [slow]).decode(image, options: DecodeOptions())
+        #expect(found.map(\.text) == ["qr"] && slow.calls == 0)
+        let fallback = CombinedDecoder([CombinedDecoder([])], fallbacks: [slow]).decode(image, options: DecodeOptions())
+        #expect(fallback.map(\.text) == ["dm"] && slow.calls == 1)
+    }
+
     @Test("an intermittent decoder runs on every period-th live frame and on every still image")
     func intermittent() {
         let inner = CountingDecoder(.dataMatrix, "dm", x: 0)

@@ -165,7 +165,7 @@ final class PhotoWorker: @unchecked Sendable {
     /// The codes in `luma`: from a reduced copy first when the photo is large, else (or when that
     /// finds nothing) from the full resolution. Worker queue only.
     private func decode(_ luma: LumaImage, symbologies: Set<Symbology>) -> [Symbol] {
-        let decoder = self.decoder ?? CombinedDecoder([ZBarDecoder(), DataMatrixDecoder()])
+        let decoder = self.decoder ?? CombinedDecoder([ZBarDecoder()], fallbacks: [DataMatrixDecoder()])
         self.decoder = decoder
         let options = DecodeOptions(symbologies: symbologies, effort: .thorough)
         let k = DisplayScaler.factor(width: luma.width, height: luma.height, maxSide: Self.firstDecodeSide)
