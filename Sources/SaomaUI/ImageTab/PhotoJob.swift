@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import DMTXDecoding
 import Foundation
 import GLibSwift
 import PixbufIO
@@ -113,7 +114,7 @@ final class PhotoWorker: @unchecked Sendable {
     /// The generation of the newest request; older requests stop at their next check.
     private var latest = 0
     /// Made on the worker queue on first use; used only there.
-    nonisolated(unsafe) private var decoder: ZBarDecoder?
+    nonisolated(unsafe) private var decoder: BarcodeDecoder?
 
     /// Loads and decodes `source` as request `generation`; `report` runs on the worker thread
     /// for each event unless a newer request arrived meanwhile.
@@ -164,7 +165,7 @@ final class PhotoWorker: @unchecked Sendable {
     /// The codes in `luma`: from a reduced copy first when the photo is large, else (or when that
     /// finds nothing) from the full resolution. Worker queue only.
     private func decode(_ luma: LumaImage, symbologies: Set<Symbology>) -> [Symbol] {
-        let decoder = self.decoder ?? ZBarDecoder()
+        let decoder = self.decoder ?? CombinedDecoder([ZBarDecoder()], fallbacks: [DataMatrixDecoder()])
         self.decoder = decoder
         let options = DecodeOptions(symbologies: symbologies, effort: .thorough)
         let k = DisplayScaler.factor(width: luma.width, height: luma.height, maxSide: Self.firstDecodeSide)
