@@ -120,6 +120,7 @@ final class PhotoWorker: @unchecked Sendable {
         queue.async { [self] in
             guard isCurrent(generation) else { return }
             let started = monotonicSeconds()
+            let startedCPU = threadCPUSeconds()
             let loader = ImageLoader(maxPixels: Self.maxPixels, maxDisplaySide: Self.maxDisplaySide)
             let image: LoadedImage
             do throws(ImageLoadError) {
@@ -136,11 +137,12 @@ final class PhotoWorker: @unchecked Sendable {
             guard isCurrent(generation), let display = image.display else { return }
             report(.loaded(LoadedPhoto(image: image, display: DisplayScaler.downscaled(display, maxSide: Self.maxDisplaySide))))
             let scaled = monotonicSeconds()
+            let scaledCPU = threadCPUSeconds()
             guard isCurrent(generation) else { return }
             let symbols = decode(image, source: source, loader: loader, symbologies: symbologies)
             if debugGeometryEnabled {
                 debugLog(
-                    "photo-stages load=\(loaded - started) scale=\(scaled - loaded) decode=\(monotonicSeconds() - scaled) size=\(image.fullWidth)x\(image.fullHeight) decoded=\(image.width)x\(image.height)"
+                    "photo-stages load=\(loaded - started) scale=\(scaled - loaded) decode=\(monotonicSeconds() - scaled) size=\(image.fullWidth)x\(image.fullHeight) decoded=\(image.width)x\(image.height) cpu-load-scale=\(scaledCPU - startedCPU) cpu-decode=\(threadCPUSeconds() - scaledCPU)"
                 )
             }
             guard isCurrent(generation) else { return }
