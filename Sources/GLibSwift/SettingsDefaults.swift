@@ -19,6 +19,7 @@ public enum SettingsDefaults {
             "I2/5", "CODABAR", "DataBar", "DataBar-Exp",
         ],
         "keep-history": true,
+        "continuous": false,
         "last-folder": "",
         "sidebar-visible": false,
         "generator-error-correction": "M",

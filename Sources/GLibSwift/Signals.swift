@@ -70,12 +70,6 @@ private let keyThunk: @convention(c) (UnsafeMutableRawPointer?, guint, guint, Gd
     return MainActor.assumeIsolated { body(keyval, state.rawValue) } ? 1 : 0
 }
 
-private typealias ResizeBody = @MainActor (Int, Int) -> Void
-private let resizeThunk: @convention(c) (UnsafeMutableRawPointer?, gint, gint, UnsafeMutableRawPointer?) -> Void = { _, w, h, data in
-    guard let body = box(data, ResizeBody.self) else { return }
-    MainActor.assumeIsolated { body(Int(w), Int(h)) }
-}
-
 func cast<T>(_ thunk: T) -> GCallback {
     unsafeBitCast(thunk, to: GCallback.self)
 }
@@ -158,12 +152,6 @@ public func onKeyPressed(
     _ controller: UnsafeMutableRawPointer, _ body: @escaping @MainActor (_ keyval: UInt32, _ modifiers: UInt32) -> Bool
 ) -> gulong {
     connect(controller, "key-pressed", cast(keyThunk), body as KeyBody)
-}
-
-/// `GtkDrawingArea::resize` and similar `(int, int)` signals.
-@MainActor @discardableResult
-public func onResize(_ area: UnsafeMutableRawPointer, _ body: @escaping @MainActor (_ width: Int, _ height: Int) -> Void) -> gulong {
-    connect(area, "resize", cast(resizeThunk), body as ResizeBody)
 }
 
 /// Reinterprets a GObject instance pointer as another type in its hierarchy (`GTK_BUTTON(w)`).

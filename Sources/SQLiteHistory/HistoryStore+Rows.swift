@@ -70,11 +70,16 @@ extension HistoryStore {
         return try locked { db throws(SQLiteError) in
             let rows: SQLiteStatement
             if trimmed.unicodeScalars.count >= 3 {
+                // The index is walked newest row id first and stops at the page's end, so a phrase
+                // found in a fifth of all rows costs no more than a rare one; the page is then
+                // sorted by time (ids follow insertion: a refreshed or imported row is placed by
+                // when it was added).
                 let phrase = "\"" + trimmed.replacingOccurrences(of: "\"", with: "\"\"") + "\""
                 rows = try db.prepare(
                     """
-                    SELECT \(Self.columns) FROM history WHERE id IN (SELECT rowid FROM history_fts WHERE history_fts MATCH ?)
-                    ORDER BY time_ms DESC, id DESC LIMIT ? OFFSET ?
+                    SELECT \(Self.columns) FROM history WHERE id IN (
+                        SELECT rowid FROM history_fts WHERE history_fts MATCH ? ORDER BY rowid DESC LIMIT ? OFFSET ?)
+                    ORDER BY time_ms DESC, id DESC
                     """, [.text(phrase), .integer(Int64(limit)), .integer(Int64(offset))])
             } else {
                 rows = try db.prepare(

@@ -20,6 +20,7 @@ public var mainHelpText: String {
                            (exit 1 when the window is closed without a choice)
           --raw            with --oneshot: print the code's exact bytes, controls included
           --screen         scan what is on the screen (through the desktop's screenshot portal)
+          --continuous     keep scanning after each code: record and list every new one
           --device PATH    use this camera (for example /dev/video2)
 
         Other options:

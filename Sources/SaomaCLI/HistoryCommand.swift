@@ -178,7 +178,8 @@ public enum HistoryCommand {
         }
     }
 
-    /// One text line: time, source, format, a star, the label in brackets, the text (safe for a terminal).
+    /// One text line: time, source, format, a star, the label in brackets, the text (controls
+    /// made visible by `VisibleText`).
     static func line(for record: HistoryRecord) -> String {
         var fields = [HistoryTime.string(milliseconds: record.timeMilliseconds), record.source.rawValue, record.format]
         if record.starred { fields.append("★") }

@@ -7,6 +7,8 @@ struct LaunchOptions: Equatable {
     var oneshot = false
     /// Start by scanning the screen (a screenshot through the desktop portal) instead of the camera.
     var screen = false
+    /// Start in continuous mode (`--continuous`, remembered like the header toggle).
+    var continuous = false
     /// With `--oneshot`: print the chosen code's bytes exactly instead of a terminal-safe line.
     var raw = false
     /// Camera device node to use (`--device /dev/videoN`).
@@ -19,7 +21,8 @@ struct LaunchOptions: Equatable {
     var gapplicationArguments: [String] = []
 
     static func == (a: LaunchOptions, b: LaunchOptions) -> Bool {
-        a.oneshot == b.oneshot && a.screen == b.screen && a.raw == b.raw && a.device == b.device && a.files == b.files
+        a.oneshot == b.oneshot && a.continuous == b.continuous && a.screen == b.screen && a.raw == b.raw && a.device == b.device
+            && a.files == b.files
             && a.windowSize?.width == b.windowSize?.width
             && a.windowSize?.height == b.windowSize?.height
     }
@@ -55,6 +58,8 @@ struct LaunchOptions: Equatable {
                 options.oneshot = true
             case "--screen":
                 options.screen = true
+            case "--continuous":
+                options.continuous = true
             case "--raw":
                 options.raw = true
             case "--device", "-d":

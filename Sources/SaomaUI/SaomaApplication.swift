@@ -29,21 +29,18 @@ public enum SaomaApplication {
         // Preview frames allocate and free buffers of 1–3 MB 30 times a second: with glibc's
         // defaults that cost about a fifth of the app's CPU in page faults (scripts/bench-scanner).
         saoma_reuse_frame_sized_allocations()
-        ImageTab.install(
-            openingAtStart: options.oneshot ? options.files : [], scanningScreenAtStart: options.screen,
-            onScreenFinished: { outcome in screenFinished(outcome) })
-        HistoryTab.install()
+        HistoryTab.install(continuousAtStart: options.continuous)
         // --oneshot runs apart from any running instance, so scripts and tests are independent.
         let flags = options.oneshot ? G_APPLICATION_NON_UNIQUE : G_APPLICATION_HANDLES_OPEN
-        let app = created(adw_application_new(applicationID, flags))
-        defer { g_object_unref(UnsafeMutableRawPointer(app)) }
+        let owned = ObjectRef(adopting: adw_application_new(applicationID, flags))
+        let app = owned.pointer
         addOptionHelp(app)
         let appPointer = UnsafeMutableRawPointer(app)
         onSimpleSignal(appPointer, "startup") { startup(app) }
         onSimpleSignal(appPointer, "activate") { activate(app) }
         onOpen(appPointer) { paths in
             let window = activate(app)
-            if let hook = SaomaHooks.openFiles { hook(paths, window) }
+            window.imageTab?.openFiles(paths)
         }
         // GApplication sees only the program name and the files: the options were parsed above.
         var argv = ([CommandLine.arguments.first ?? "saoma"] + options.gapplicationArguments + (options.oneshot ? [] : options.files)).map {
@@ -52,6 +49,7 @@ public enum SaomaApplication {
         }
         defer { argv.forEach { free($0) } }
         let status = g_application_run(gcast(appPointer), Int32(argv.count), &argv)
+        HistoryTab.finishWriting()
         // Write remembered settings (window size, frame size…) before the process exits.
         g_settings_sync()
         return status != 0 ? status : exitStatus
@@ -81,7 +79,7 @@ public enum SaomaApplication {
         }
         addAppAction(gapp, "about") {
             guard let window = windows.last else { return }
-            SaomaHooks.showAbout?(window)
+            AboutWindow.present(parent: UnsafeMutableRawPointer(window.window).assumingMemoryBound(to: GtkWindow.self))
         }
         Accelerators.install(on: UnsafeMutableRawPointer(app).assumingMemoryBound(to: GtkApplication.self))
     }
@@ -108,10 +106,21 @@ public enum SaomaApplication {
             }
         }
         if options.screen {
-            // The window shows once the screen is taken (ImageTab starts the screenshot).
+            // The window shows once the screen is taken (the Image tab starts the screenshot).
             window.startCamera(device: options.device)
+            window.imageTab?.screenScan.onFinished = { outcome in screenFinished(outcome) }
+            // After the window's own set-up (camera start) has run.
+            runOnMainLoop { [weak window] in
+                guard let window else { return }
+                window.imageTab?.screenScan.start(window: window.window, selectArea: false)
+            }
         } else {
             window.present(device: options.device)
+        }
+        if options.oneshot && !options.files.isEmpty {
+            // --oneshot does not handle `open`: its files go to the window once its set-up has run.
+            let files = options.files
+            runOnMainLoop { [weak window] in window?.imageTab?.openFiles(files) }
         }
         return window
     }
@@ -139,10 +148,9 @@ public enum SaomaApplication {
 
     @MainActor
     private static func addAppAction(_ app: OpaquePointer?, _ name: String, _ body: @escaping @MainActor () -> Void) {
-        let action = created(g_simple_action_new(name, nil))
-        onActivate(UnsafeMutableRawPointer(action)) { _ in body() }
-        g_action_map_add_action(app, action)
-        g_object_unref(UnsafeMutableRawPointer(action))
+        let action = ObjectRef(adopting: g_simple_action_new(name, nil))
+        onActivate(action.pointer.objectPointer) { _ in body() }
+        g_action_map_add_action(app, action.pointer)
     }
 
     /// Loads `data/style.css` (markers, scan frame, hint) for the whole display.

@@ -122,8 +122,8 @@ public final class V4L2Capture: FrameSource, LowLightAdjustable, FrameDemandAdju
 
     /// Starts the capture thread; `handler` runs on it for every event until `stop()` returns.
     ///
-    /// The handler should return quickly (hand the frame on, e.g. through a `FrameMailbox` and
-    /// `runOnMainLoop`) and must never wait for the UI thread: `stop()` on the UI thread waits
+    /// The handler should return quickly (hand the frame on, as the live scanner's
+    /// `FramePipeline` does) and must never wait for the UI thread: `stop()` on the UI thread waits
     /// for the capture thread. The capture thread keeps the capture alive until `stop()`.
     public func start(handler: @escaping @Sendable (FrameSourceEvent) -> Void) {
         stop()

@@ -19,3 +19,29 @@ struct FirstRunLayoutTests {
         #expect(shownFraction >= 0.75, "the preview shows \(Int(shownFraction * 100)) % of the camera's width (view \(view))")
     }
 }
+
+@Suite("Without an installed schema", .serialized)
+struct NoSchemaTests {
+    /// A binary copied out of its tree finds no schema: it says so once and starts from the
+    /// schema's own defaults (a 960×640 window, not GSettings' zeros).
+    @Test("a binary outside its tree with no schema opens at the schema's default size")
+    func defaultsWithoutSchema() throws {
+        let outside = try TemporaryFolder(prefix: "saoma-outside")
+        let copy = outside.url.appendingPathComponent("saoma")
+        // A hard link: a copy being written while another test forks could not be started
+        // ("Text file busy"); the binary knows its place from the path it was started by.
+        do {
+            try FileManager.default.linkItem(at: AppUnderTest.binary, to: copy)
+        } catch {
+            try FileManager.default.copyItem(at: AppUnderTest.binary, to: copy)
+        }
+        let app = try AppUnderTest(
+            arguments: [], windowSize: nil,
+            environment: ["XDG_DATA_DIRS": outside.path("no-data"), "GSETTINGS_SCHEMA_DIR": outside.path("no-schemas")], binary: copy)
+        try app.waitForLine { $0.hasPrefix("page ") }
+        let window = try #require(app.window(titled: "Saoma"), "no window: \(app.standardError)")
+        #expect(app.standardError.contains("settings schema io.github.saoma.Saoma not found"), "the schema was found: \(app.standardError)")
+        let geometry = try app.xdotool(["getwindowgeometry", window])
+        #expect(geometry.contains("960x640"), "window geometry without a schema: \(geometry)")
+    }
+}

@@ -8,27 +8,50 @@ private let twoCodes = [
     PhotoFactory.PlacedCode(text: "https://example.org/right", centerX: 860, centerY: 520),
 ]
 
-/// Checks that the markers logged after `markersIndex` sit on `codes` (scene pixels) as the
-/// photo is shown; returns each code's expected screen point.
+/// Checks that the markers of the newest layout sit on `codes` (scene pixels) as the photo is
+/// shown; returns each code's expected screen point and a screenshot of that layout.
+///
+/// The page logs its geometry and markers after every relayout (the side panel may fold away
+/// after the first one) and paints after each: the layout is settled when its block was painted
+/// and no newer block came before the screenshot was taken.
 private func expectMarkers(
-    _ app: AppUnderTest, on codes: [PhotoFactory.PlacedCode], tolerance: Double = 2.5
-) throws -> [String: (x: Double, y: Double)] {
-    let (markersLine, index) = try app.waitForLine { $0.hasPrefix("photo-markers ") }
-    #expect(fields(markersLine)["count"] == String(codes.count))
-    let geometryLine = try #require(app.debugLines.prefix(index).last { $0.hasPrefix("photo-geometry ") })
-    let geometry = try PhotoGeometry(geometryLine)
-    let markerLines = try (1...codes.count).map { n in try app.waitForLine(after: index + n) { $0.hasPrefix("photo-marker ") }.line }
-    var expected: [String: (x: Double, y: Double)] = [:]
-    for code in codes {
-        let point = geometry.screenPoint(imageX: code.centerX, y: code.centerY)
-        expected[code.text] = point
-        let line = try #require(markerLines.first { fields($0)["text"] == code.text }, "no marker for \(code.text)")
-        let f = fields(line)
-        let x = Double(f["x"] ?? "") ?? .nan
-        let y = Double(f["y"] ?? "") ?? .nan
-        #expect(abs(x - point.x) < tolerance && abs(y - point.y) < tolerance, "\(code.text): marker at (\(x), \(y)), code at \(point)")
+    _ app: AppUnderTest, on codes: [PhotoFactory.PlacedCode], tolerance: Double = 2.5, keepAs: String? = nil
+) throws -> (expected: [String: (x: Double, y: Double)], shot: Screenshot) {
+    let deadline = Date().addingTimeInterval(Patience.seconds)
+    while true {
+        try app.waitForLine { $0.hasPrefix("photo-drawn ") }
+        let all = app.debugLines
+        let lastDrawn = try #require(all.lastIndex { $0.hasPrefix("photo-drawn ") })
+        let lines = Array(all.prefix(lastDrawn))
+        let index = try #require(lines.lastIndex { $0.hasPrefix("photo-markers ") })
+        let shot = try app.screenshot(keepAs: keepAs)
+        guard app.debugLines.lastIndex(where: { $0.hasPrefix("photo-markers ") }) == index else {
+            guard Date() < deadline else { throw EndToEndError(description: "the photo's layout never settled") }
+            continue
+        }
+        #expect(fields(lines[index])["count"] == String(codes.count))
+        let geometryLine = try #require(lines.prefix(index).last { $0.hasPrefix("photo-geometry ") })
+        let geometry = try PhotoGeometry(geometryLine)
+        let markerLines = lines[(index + 1)...].filter { $0.hasPrefix("photo-marker ") }.prefix(codes.count)
+        try #require(markerLines.count == codes.count)
+        var expected: [String: (x: Double, y: Double)] = [:]
+        for code in codes {
+            let point = geometry.screenPoint(imageX: code.centerX, y: code.centerY)
+            expected[code.text] = point
+            let line = try #require(markerLines.first { fields($0)["text"] == code.text }, "no marker for \(code.text)")
+            let f = fields(line)
+            let x = Double(f["x"] ?? "") ?? .nan
+            let y = Double(f["y"] ?? "") ?? .nan
+            #expect(
+                abs(x - point.x) < tolerance && abs(y - point.y) < tolerance, "\(code.text): marker at (\(x), \(y)), code at \(point)")
+        }
+        // The markers fade in (CSS): wait until each shows (a state), then the caller checks where.
+        var shown = shot
+        while expected.values.contains(where: { shown.accentCentroid(nearX: $0.x, y: $0.y) == nil }) && Date() < deadline {
+            shown = try app.screenshot(keepAs: keepAs)
+        }
+        return (expected, shown)
     }
-    return expected
 }
 
 @Suite("Image tab end to end", .serialized)
@@ -41,9 +64,7 @@ struct ImageTabTests {
         let photos = try PhotoFactory()
         let photo = try photos.scene("two.jpg", width: 1200, height: 800, codes: twoCodes)
         let app = try AppUnderTest(arguments: ["--oneshot", photo], windowSize: (width, height))
-        let expected = try expectMarkers(app, on: twoCodes)
-        Thread.sleep(forTimeInterval: 0.5)
-        let shot = try app.screenshot(keepAs: width == 900 ? "image-markers.png" : nil)
+        let (expected, shot) = try expectMarkers(app, on: twoCodes, keepAs: width == 900 ? "image-markers.png" : nil)
         for (text, point) in expected {
             let seen = try #require(shot.accentCentroid(nearX: point.x, y: point.y), "no marker drawn near \(point) for \(text)")
             #expect(abs(seen.x - point.x) < 3 && abs(seen.y - point.y) < 3, "\(text): drawn at \(seen), code at \(point)")
@@ -66,10 +87,8 @@ struct ImageTabTests {
         let (geometryLine, _) = try app.waitForLine { $0.hasPrefix("photo-geometry ") }
         let geometry = try PhotoGeometry(geometryLine)
         #expect(geometry.imageWidth == 1200 && geometry.imageHeight == 800)
-        let expected = try expectMarkers(app, on: twoCodes)
-        // Click what a person would see: after the photo with its markers has been drawn.
-        _ = try app.waitForLine { $0.hasPrefix("photo-drawn ") }
-        Thread.sleep(forTimeInterval: 0.5)
+        // Click what a person would see: the photo with its markers as drawn.
+        let (expected, _) = try expectMarkers(app, on: twoCodes)
         let left = try #require(expected["https://example.org/left"])
         try app.click(x: left.x, y: left.y)
         #expect(try app.waitForExit() == 0)

@@ -27,6 +27,8 @@ final class ResultPageTests: XCTestCase {
         var handler: String? = "Organizer"
         /// Seconds since 1970 the login-code clock reads.
         var now: Int64 = 59
+        /// The stand-in for NetworkManager: its answers and the networks it was asked to join.
+        let joins = JoinRecorder()
 
         init(_ text: String?, bytes: [UInt8]? = nil, format: Symbology = .qrCode, handler: String? = "Organizer") {
             window = InProcessGtk.window(holding: page.widget)
@@ -39,11 +41,22 @@ final class ResultPageTests: XCTestCase {
                 done(self.savePath)
             }
             page.clock = { [unowned self] in self.now }
+            let joins = self.joins
+            page.networkObstacle = { joins.obstacle }
+            page.joinNetwork = { network in joins.join(network) }
             page.show(Symbol(format: format, bytes: bytes ?? Array((text ?? "").utf8), text: text, corners: []))
             InProcessGtk.flush()
         }
 
         var labels: [String] { InProcessGtk.labelTexts(in: page.widget) }
+
+        /// Fails for each of `expected` that no label shows.
+        func expectLabels(_ expected: [String], file: StaticString = #filePath, line: UInt = #line) {
+            let shown = labels
+            for text in expected where !shown.contains(text) {
+                XCTFail("\(text) missing from \(shown)", file: file, line: line)
+            }
+        }
         var buttonNames: [String] { InProcessGtk.buttons(in: page.widget).map(\.name) }
 
         func button(_ name: String) throws -> UnsafeMutablePointer<GtkWidget> {
@@ -153,9 +166,7 @@ final class ResultPageTests: XCTestCase {
         try MainActor.assumeIsolated {
             let fixture = Fixture(#"WIFI:T:WPA;S:Café\;Net;P:hunter2;H:true;;"#)
             defer { fixture.close() }
-            for expected in ["Wi-Fi Network", "Café;Net", "WPA/WPA2", "hunter2", "Hidden network"] {
-                XCTAssertTrue(fixture.labels.contains(expected), "\(expected) missing from \(fixture.labels)")
-            }
+            fixture.expectLabels(["Wi-Fi Network", "Café;Net", "WPA/WPA2", "hunter2", "Hidden network"])
             XCTAssertTrue(
                 InProcessGtk.press(try fixture.button("Copy Network Name")) {
                     InProcessGtk.clipboardText(of: fixture.page.widget) == "Café;Net"
@@ -173,9 +184,7 @@ final class ResultPageTests: XCTestCase {
                 "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada Lovelace\r\nORG:Analytical Engines\r\nTEL:+44 20 7946 0000\r\nEMAIL:ada@example.org\r\nEND:VCARD"
             let fixture = Fixture(card)
             defer { fixture.close() }
-            for expected in ["Contact", "Ada Lovelace", "Analytical Engines", "+44 20 7946 0000", "ada@example.org"] {
-                XCTAssertTrue(fixture.labels.contains(expected), "\(expected) missing from \(fixture.labels)")
-            }
+            fixture.expectLabels(["Contact", "Ada Lovelace", "Analytical Engines", "+44 20 7946 0000", "ada@example.org"])
             XCTAssertTrue(
                 InProcessGtk.press(try fixture.button("Copy E-mail Address")) {
                     InProcessGtk.clipboardText(of: fixture.page.widget) == "ada@example.org"
@@ -188,9 +197,7 @@ final class ResultPageTests: XCTestCase {
         try MainActor.assumeIsolated {
             let fixture = Fixture("mailto:ada@example.org?subject=Hello%20there&body=Numbers%20%26%20notes")
             defer { fixture.close() }
-            for expected in ["ada@example.org", "Hello there", "Numbers & notes"] {
-                XCTAssertTrue(fixture.labels.contains(expected), "\(expected) missing from \(fixture.labels)")
-            }
+            fixture.expectLabels(["ada@example.org", "Hello there", "Numbers & notes"])
             let dialog = try fixture.pressExpectingDialog("Write E-mail…")
             XCTAssertEqual(fixture.opened, [])
             XCTAssertTrue(fixture.texts(of: dialog).heading.contains("ada@example.org"))
@@ -314,6 +321,66 @@ final class ResultPageTests: XCTestCase {
         }
     }
 
+    /// Records join requests from the worker thread and answers with a chosen outcome.
+    final class JoinRecorder: @unchecked Sendable {
+        private let lock = NSLock()
+        private var _obstacle: WiFiJoinOutcome?
+        private var _outcome = WiFiJoinOutcome.connected
+        private var _joined: [WiFiNetwork] = []
+
+        var obstacle: WiFiJoinOutcome? {
+            get { lock.withLock { _obstacle } }
+            set { lock.withLock { _obstacle = newValue } }
+        }
+        var outcome: WiFiJoinOutcome {
+            get { lock.withLock { _outcome } }
+            set { lock.withLock { _outcome = newValue } }
+        }
+        var joined: [WiFiNetwork] { lock.withLock { _joined } }
+
+        func join(_ network: WiFiNetwork) -> WiFiJoinOutcome {
+            lock.withLock {
+                _joined.append(network)
+                return _outcome
+            }
+        }
+    }
+
+    func testConnectJoinsTheNetworkAndShowsTheOutcome() throws {
+        try MainActor.assumeIsolated {
+            let fixture = Fixture("WIFI:T:WPA2-EAP;S:Campus;E:PEAP;I:alice;P:pw;;")
+            defer { fixture.close() }
+            fixture.expectLabels(["PEAP", "alice", "WPA/WPA2/WPA3 Enterprise"])
+            fixture.joins.outcome = .wrongPassword
+            XCTAssertTrue(InProcessGtk.press(try fixture.button("Connect")) { fixture.labels.contains("Campus refused the password.") })
+            XCTAssertEqual(fixture.joins.joined.map(\.ssid), ["Campus"])
+            XCTAssertEqual(fixture.joins.joined.first?.enterprise?.identity, "alice")
+            let button = try fixture.button("Connect")
+            XCTAssertTrue(gtk_widget_get_visible(button) != 0 && gtk_widget_get_sensitive(button) != 0, "a refused password can be retried")
+            fixture.joins.outcome = .connected
+            XCTAssertTrue(InProcessGtk.press(button) { fixture.labels.contains("Connected to Campus.") })
+            XCTAssertEqual(gtk_widget_get_visible(button), 0)
+            XCTAssertEqual(fixture.opened, [])
+        }
+    }
+
+    func testWithoutAWiFiDeviceALineReplacesTheButton() {
+        MainActor.assumeIsolated {
+            let page = ResultPage()
+            let window = InProcessGtk.window(holding: page.widget)
+            defer { gtk_window_destroy(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)) }
+            page.networkObstacle = { .noWiFiDevice }
+            page.joinNetwork = { _ in .connected }
+            page.show(Symbol(format: .qrCode, bytes: Array("WIFI:S:Home;;".utf8), text: "WIFI:S:Home;;", corners: []))
+            XCTAssertTrue(
+                InProcessGtk.iterate {
+                    InProcessGtk.labelTexts(in: page.widget).contains("This computer has no Wi-Fi device to join the network with.")
+                })
+            let connect = InProcessGtk.button(named: "Connect", in: page.widget)
+            XCTAssertTrue(connect.map { gtk_widget_get_visible($0) == 0 } ?? true, "no Connect button")
+        }
+    }
+
     /// What an independent parser (Python's `icalendar` or `vobject`, Debian packages) reads in a
     /// file: the script prints one value per line.
     private static func readBack(_ path: String, _ script: String) throws -> [String] {
@@ -352,9 +419,7 @@ final class ResultPageTests: XCTestCase {
                 """
             let fixture = Fixture(ics)
             defer { fixture.close() }
-            for expected in ["Event", "Team <b>dinner</b>/party", "Gasthaus, Hof 3", "Bring\nfriends"] {
-                XCTAssertTrue(fixture.labels.contains(expected), "\(expected) missing from \(fixture.labels)")
-            }
+            fixture.expectLabels(["Event", "Team <b>dinner</b>/party", "Gasthaus, Hof 3", "Bring\nfriends"])
             XCTAssertTrue(fixture.labels.contains { $0.contains("19:00") && $0.contains("(Europe/Berlin)") }, "\(fixture.labels)")
             XCTAssertTrue(fixture.labels.contains { $0.contains("22:30") && $0.contains("(Europe/Berlin)") }, "\(fixture.labels)")
             XCTAssertTrue(fixture.handedOver.isEmpty, "nothing opens by itself")
@@ -450,9 +515,7 @@ final class ResultPageTests: XCTestCase {
             // RFC 6238's SHA-1 seed "12345678901234567890" in base32, 8 digits: 94287082 at t = 59.
             let fixture = Fixture("otpauth://totp/ACME:alice@example.org?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ&issuer=ACME&digits=8")
             defer { fixture.close() }
-            for expected in ["Login Code", "ACME", "alice@example.org", "942 870 82", "Changes in 1 second", "SHA1", "30 seconds"] {
-                XCTAssertTrue(fixture.labels.contains(expected), "\(expected) missing from \(fixture.labels)")
-            }
+            fixture.expectLabels(["Login Code", "ACME", "alice@example.org", "942 870 82", "Changes in 1 second", "SHA1", "30 seconds"])
             XCTAssertFalse(fixture.labels.contains { $0.contains("GEZD") }, "the secret stays hidden")
             XCTAssertTrue(fixture.labels.contains { $0.contains("anyone who has it can make your login codes") })
             XCTAssertFalse(fixture.buttonNames.contains { $0.hasPrefix("Open") }, "a key is never opened as a link")
@@ -479,11 +542,9 @@ final class ResultPageTests: XCTestCase {
         try MainActor.assumeIsolated {
             let fixture = Fixture("BCD\n002\n1\nSCT\nCOBADEFF\nJane Roe\nDE89370400440532013001\nEUR12.5\n\nRF18539007547034")
             defer { fixture.close() }
-            for expected in [
+            fixture.expectLabels([
                 "SEPA Credit Transfer", "Jane Roe", "DE89 3704 0044 0532 0130 01", "COBADEFF", "12.50 EUR", "RF18 5390 0754 7034",
-            ] {
-                XCTAssertTrue(fixture.labels.contains(expected), "\(expected) missing from \(fixture.labels)")
-            }
+            ])
             XCTAssertTrue(fixture.labels.contains { $0.hasPrefix("The IBAN is not valid") }, "a bad checksum is a visible warning")
             XCTAssertFalse(fixture.labels.contains { $0.hasPrefix("The payment reference is not valid") })
             XCTAssertTrue(
@@ -505,9 +566,7 @@ final class ResultPageTests: XCTestCase {
             ].joined(separator: "\r\n")
             let fixture = Fixture(bill)
             defer { fixture.close() }
-            for expected in ["Swiss QR-Bill", "Robert Schneider AG", "Rue du Lac, 1268, 2501, Biel, CH", "1949.75 CHF", "Order 15"] {
-                XCTAssertTrue(fixture.labels.contains(expected), "\(expected) missing from \(fixture.labels)")
-            }
+            fixture.expectLabels(["Swiss QR-Bill", "Robert Schneider AG", "Rue du Lac, 1268, 2501, Biel, CH", "1949.75 CHF", "Order 15"])
             XCTAssertTrue(fixture.labels.contains { $0.hasPrefix("The payment reference is not valid") })
             XCTAssertFalse(fixture.labels.contains { $0.hasPrefix("The IBAN is not valid") })
         }

@@ -100,9 +100,8 @@ public enum ShortcutsWindow {
     /// A new `GtkShortcutsWindow` (owned by the caller: a toplevel, destroyed when closed).
     public static func make() -> UnsafeMutablePointer<GtkWindow>? {
         let xml = builderXML()
-        guard let builder = gtk_builder_new_from_string(xml, -1) else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
-        guard let object = gtk_builder_get_object(builder, "help_overlay") else { return nil }
+        guard let builder = gtk_builder_new_from_string(xml, -1).map({ ObjectRef(adopting: $0) }) else { return nil }
+        guard let object = gtk_builder_get_object(builder.pointer, "help_overlay") else { return nil }
         // The builder drops its reference when unreffed; a toplevel is kept alive by GTK's window list.
         return gcast(UnsafeMutableRawPointer(object), to: GtkWindow.self)
     }

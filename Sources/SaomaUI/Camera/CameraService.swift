@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import SaomaCore
 
-/// Lists cameras, watches for hot-plug and opens frame sources: the seam between the window and
-/// the capture layer (V4L2 in the app, an image-file fake in development).
+/// Lists cameras, watches for hot-plug and opens frame sources: the seam between the live
+/// scanner and a capture layer (V4L2 in the app, a pushed source in `LiveScannerTests`; a
+/// PipeWire camera service plugs in here too).
+///
+/// Its sources recover by themselves: after a problem (busy, denied, unplugged) they keep
+/// trying and report `.streaming` again, so the scanner only shows the problem meanwhile.
 @MainActor
 protocol CameraService: AnyObject {
-    /// Whether its sources retry by themselves after a problem (else the controller reopens them).
-    var sourcesRecover: Bool { get }
     /// The usable capture devices now, best first.
     func cameras() -> [CameraDevice]
     /// Why there is no usable camera when `cameras()` is empty (a node that cannot be opened

@@ -11,8 +11,6 @@ import V4L2Capture
 final class V4L2CameraService: CameraService {
     private var monitor: CameraMonitor?
 
-    var sourcesRecover: Bool { true }
-
     func cameras() -> [CameraDevice] {
         let found = CameraDiscovery.cameras()
         guard let best = CameraDiscovery.bestDefault(among: found) else { return found }

@@ -33,7 +33,8 @@ struct GeneratorFieldSpec {
 @MainActor
 final class GeneratorForm {
     let template: ContentTemplate
-    let widget: UnsafeMutablePointer<GtkWidget>
+    var widget: UnsafeMutablePointer<GtkWidget> { widgetRef.pointer }
+    private let widgetRef: WidgetRef
     /// Called on every edit of any field.
     var onChange: (@MainActor () -> Void)?
 
@@ -46,13 +47,8 @@ final class GeneratorForm {
 
     init(template: ContentTemplate) {
         self.template = template
-        widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 10)
-        g_object_ref_sink(widget)
+        widgetRef = WidgetRef(sinking: gtk_box_new(GTK_ORIENTATION_VERTICAL, 10))
         for spec in GeneratorForm.fields(for: template) { add(spec) }
-    }
-
-    isolated deinit {
-        g_object_unref(widget)
     }
 
     /// The current contents of every field.

@@ -19,7 +19,8 @@ public final class GeneratorPage {
 
     /// The page's root widget (a vertically scrolling column).
     public var widget: UnsafeMutablePointer<GtkWidget> { root }
-    let root: UnsafeMutablePointer<GtkWidget>
+    var root: UnsafeMutablePointer<GtkWidget> { rootRef.pointer }
+    private let rootRef: WidgetRef
 
     // MARK: Widgets (owned by `root`'s tree)
 
@@ -74,8 +75,7 @@ public final class GeneratorPage {
     var saveDialog: OpaquePointer?
 
     public init() {
-        root = gtk_scrolled_window_new()
-        g_object_ref_sink(root)
+        rootRef = WidgetRef(sinking: gtk_scrolled_window_new())
         templateDropDown = GeneratorPage.dropDown([
             tr("Text"), tr("Link (URL)"), tr("Wi-Fi network"), tr("Contact"), tr("E-mail"), tr("Phone call"), tr("Text message (SMS)"),
             tr("Place (geo)"),
@@ -107,7 +107,6 @@ public final class GeneratorPage {
 
     isolated deinit {
         debounce.cancel()
-        g_object_unref(root)
     }
 
     /// The template whose form is shown.

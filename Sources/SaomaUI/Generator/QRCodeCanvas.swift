@@ -47,7 +47,8 @@ final class QRCodeCanvas {
     /// White space around the code inside the card, in points.
     static let cardPadding = 8
 
-    let widget: UnsafeMutablePointer<GtkWidget>
+    var widget: UnsafeMutablePointer<GtkWidget> { widgetRef.pointer }
+    private let widgetRef: WidgetRef
     let backdrop: Backdrop
     /// What is drawn: the matrix, quiet zone and colours; `nil` draws only the backdrop.
     private(set) var code: QRCodeAppearance?
@@ -56,8 +57,8 @@ final class QRCodeCanvas {
 
     init(backdrop: Backdrop) {
         self.backdrop = backdrop
-        widget = gtk_drawing_area_new()
-        g_object_ref_sink(widget)
+        widgetRef = WidgetRef(sinking: gtk_drawing_area_new())
+        let widget = widgetRef.pointer
         let box = Unmanaged.passRetained(WeakCanvas(self)).toOpaque()
         gtk_drawing_area_set_draw_func(
             gcast(widget),
@@ -70,10 +71,6 @@ final class QRCodeCanvas {
                 guard let data else { return }
                 Unmanaged<WeakCanvas>.fromOpaque(data).release()
             })
-    }
-
-    isolated deinit {
-        g_object_unref(widget)
     }
 
     /// Shows `code` (or nothing) and redraws.

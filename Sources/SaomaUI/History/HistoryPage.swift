@@ -61,10 +61,7 @@ public final class HistoryPage {
         gtk_widget_set_vexpand(content, 1)
         gtk_box_append(gcast(box), content)
 
-        list = created(gtk_list_box_new())
-        gtk_list_box_set_selection_mode(gcast(list), GTK_SELECTION_NONE)
-        gtk_widget_add_css_class(list, "boxed-list")
-        gtk_widget_set_valign(list, GTK_ALIGN_START)
+        list = Self.boxedList()
         let listBox = created(gtk_box_new(GTK_ORIENTATION_VERTICAL, 12))
         gtk_widget_set_margin_start(listBox, 12)
         gtk_widget_set_margin_end(listBox, 12)
@@ -159,6 +156,15 @@ public final class HistoryPage {
             gtk_stack_set_visible_child_name(gcast(content), "list")
         }
         DebugEvents.log(.historyRows(count: records.count, first: records.first?.displayText ?? ""))
+    }
+
+    /// A list of rows drawn as one card (no selection), as the History and Session pages use.
+    static func boxedList() -> UnsafeMutablePointer<GtkWidget> {
+        let list = created(gtk_list_box_new())
+        gtk_list_box_set_selection_mode(gcast(list), GTK_SELECTION_NONE)
+        gtk_widget_add_css_class(list, "boxed-list")
+        gtk_widget_set_valign(list, GTK_ALIGN_START)
+        return list
     }
 
     /// What the empty page says.
@@ -289,7 +295,7 @@ public final class HistoryPage {
         recorder.read(remove) { [weak self] removed in
             guard let self, let removed, !removed.isEmpty else { return }
             self.refresh()
-            let toast = created(adw_toast_new(Self.markupEscaped(tr("Code deleted"))))
+            let toast = created(adw_toast_new(Markup.escaped(tr("Code deleted"))))
             adw_toast_set_button_label(toast, tr("_Undo"))
             onSimpleSignal(UnsafeMutableRawPointer(toast), "button-clicked") { [weak self] in
                 self?.recorder.write { store throws(HistoryStoreError) in try store.restore(removed) }
@@ -343,14 +349,7 @@ public final class HistoryPage {
 
     /// Shows `message` (plain text) in a toast over the page.
     public func showToast(_ message: String) {
-        let toast = created(adw_toast_new(Self.markupEscaped(message)))
+        let toast = created(adw_toast_new(Markup.escaped(message)))
         adw_toast_overlay_add_toast(gcast(widget), toast)
-    }
-
-    /// Toast titles are Pango markup in libadwaita 1.2: escape every message (file names inside).
-    static func markupEscaped(_ text: String) -> String {
-        guard let escaped = g_markup_escape_text(text, -1) else { return "" }
-        defer { g_free(escaped) }
-        return String(cString: escaped)
     }
 }

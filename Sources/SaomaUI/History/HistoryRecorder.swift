@@ -95,6 +95,11 @@ public final class HistoryRecorder {
         }
     }
 
+    /// Blocks until every queued read and write has run (their UI-thread callbacks may not have).
+    public func waitUntilIdle() {
+        worker.waitUntilIdle()
+    }
+
     private func finished(_ result: Result<Void, HistoryStoreError>, notices: [String]) {
         report(notices)
         switch result {
@@ -120,6 +125,10 @@ private final class HistoryWorker: @unchecked Sendable {
     private var openFailure: HistoryStoreError?
 
     init(path: String) { self.path = path }
+
+    func waitUntilIdle() {
+        queue.sync {}
+    }
 
     /// Runs `body` with the store on the queue; `done` gets its result and any messages from
     /// opening the store (the first time only) on the UI thread.

@@ -11,17 +11,23 @@ import SaomaCore
 public enum HistoryTab {
     /// The pages of the open windows, with their windows.
     private static var pages: [(window: SaomaWindow, page: HistoryPage)] = []
+    /// The continuous-mode controllers of the open windows.
+    private static var sessions: [ContinuousMode] = []
     /// The recorder every window writes through.
     static var recorder: HistoryRecorder { HistoryRecorder.shared }
 
     /// Installs the hooks: the page and its action for each window, recording of chosen codes.
-    public static func install() {
+    public static func install(continuousAtStart: Bool = false) {
+        if continuousAtStart && AppSettings.shared.hasKey("continuous") { AppSettings.shared.setBool("continuous", true) }
         SaomaHooks.windowCreated.append { window in
+            let continuous = ContinuousMode(window: window, recorder: recorder)
+            sessions.append(continuous)
             let page = HistoryPage(recorder: recorder)
             page.onOpen = { [weak window] symbol in window?.showResult(symbol, recording: false) }
             pages.append((window, page))
             onSimpleSignal(UnsafeMutableRawPointer(window.window), "destroy") { [weak window] in
                 pages.removeAll { $0.window === window || window == nil }
+                sessions.removeAll { $0.window === window || $0.window == nil }
             }
             // Added after the hooks run, the page lands third in the switcher (Image, Generate, History).
             runOnMainLoop { [weak window] in
@@ -37,8 +43,28 @@ public enum HistoryTab {
         }
         SaomaHooks.codeChosen.append { _, symbol, origin in recorder.record(symbol, origin: origin) }
         recorder.onProblem = { message in
-            for (_, page) in pages { page.showToast(message) }
+            for (window, page) in pages { showToast(message, in: window, fallback: page) }
         }
+    }
+
+    /// Shows `message` over the whole window (its content's toast overlay, which the image tab
+    /// adds) so it is seen with the side panel closed; else over the History page.
+    private static func showToast(_ message: String, in window: SaomaWindow, fallback page: HistoryPage) {
+        let appWindow = UnsafeMutableRawPointer(window.window).assumingMemoryBound(to: AdwApplicationWindow.self)
+        guard let content = adw_application_window_get_content(appWindow),
+            g_type_check_instance_is_a(
+                UnsafeMutableRawPointer(content).assumingMemoryBound(to: GTypeInstance.self), adw_toast_overlay_get_type()) != 0
+        else {
+            page.showToast(message)
+            return
+        }
+        adw_toast_overlay_add_toast(gcast(UnsafeMutableRawPointer(content)), created(adw_toast_new(Markup.escaped(message))))
+    }
+
+    /// Waits until the history's pending writes are done (before the process exits, e.g. after
+    /// `--oneshot` printed its code).
+    public static func finishWriting() {
+        recorder.waitUntilIdle()
     }
 
     private static func addAction(_ name: String, to window: SaomaWindow, _ body: @escaping @MainActor () -> Void) {

@@ -10,7 +10,8 @@ import GLibSwift
 @MainActor
 final class ImageSidebarPage {
     /// The page's widget.
-    let widget: UnsafeMutablePointer<GtkWidget>
+    var widget: UnsafeMutablePointer<GtkWidget> { widgetRef.pointer }
+    private let widgetRef: WidgetRef
     /// Called with a recent photo's path when the person picks it.
     var onOpenRecent: ((String) -> Void)?
 
@@ -26,8 +27,8 @@ final class ImageSidebarPage {
 
     init() {
         let scroller = gtk_scrolled_window_new()!
-        widget = scroller
-        g_object_ref_sink(widget)
+        widgetRef = WidgetRef(sinking: scroller)
+        let widget = widgetRef.pointer
         gtk_scrolled_window_set_policy(gcast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_widget_add_css_class(widget, "image-tab")
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
@@ -76,10 +77,6 @@ final class ImageSidebarPage {
         gtk_widget_set_visible(recentList, 0)
         gtk_box_append(gcast(box), recentList)
         gtk_scrolled_window_set_child(gcast(scroller), box)
-    }
-
-    isolated deinit {
-        g_object_unref(widget)
     }
 
     /// Puts `path` at the top of the recent list.

@@ -17,10 +17,10 @@ extension ImageTabController {
     /// Defines `win.paste` (Ctrl+V) unless the window already has it.
     func addPasteAction(_ window: SaomaWindow) {
         let map: OpaquePointer? = gcast(UnsafeMutableRawPointer(window.window))
-        guard g_action_map_lookup_action(map, "paste") == nil, let action = g_simple_action_new("paste", nil) else { return }
-        onActivate(UnsafeMutableRawPointer(action)) { [weak self] _ in self?.paste() }
-        g_action_map_add_action(map, action)
-        g_object_unref(UnsafeMutableRawPointer(action))
+        guard g_action_map_lookup_action(map, "paste") == nil else { return }
+        let action = ObjectRef(adopting: g_simple_action_new("paste", nil))
+        onActivate(action.pointer.objectPointer) { [weak self] _ in self?.paste() }
+        g_action_map_add_action(map, action.pointer)
     }
 
     /// Pastes a file list, an image or a path from the clipboard; a text field with the focus
@@ -34,7 +34,7 @@ extension ImageTabController {
         }
         guard let clipboard = gdk_display_get_clipboard(gtk_widget_get_display(window.window)) else { return }
         let mimeTypes = Self.mimeTypes(gdk_clipboard_get_formats(clipboard))
-        if debugGeometryEnabled { debugLog("paste formats=\(mimeTypes.joined(separator: ","))") }
+        DebugEvents.log(.paste(formats: mimeTypes))
         if mimeTypes.contains("text/uri-list") || mimeTypes.contains("x-special/gnome-copied-files") {
             asyncCall(
                 start: { gdk_clipboard_read_value_async(clipboard, gdk_file_list_get_type(), G_PRIORITY_DEFAULT, nil, $0, $1) },
@@ -111,13 +111,13 @@ extension ImageTabController {
         let reason = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? tr("unknown error")
         if let error { g_error_free(error) }
         let message = tr("Could not paste: {reason}").replacingOccurrences(of: "{reason}", with: reason)
-        if debugGeometryEnabled { debugLog("photo-error message=\(message)") }
+        DebugEvents.log(.photoError(message: message))
         showToastMessage(message)
     }
 
     private func showNothingToPaste() {
         let message = tr("The clipboard holds no image or image file")
-        if debugGeometryEnabled { debugLog("photo-error message=\(message)") }
+        DebugEvents.log(.photoError(message: message))
         showToastMessage(message)
     }
 

@@ -34,8 +34,8 @@ final class ImageTabController {
     /// The main page shown before the pending request (restored when it fails).
     private var pageBeforeOpen = MainPage.scanner
     private var toastOverlay: UnsafeMutablePointer<GtkWidget>?
-    /// The open file chooser (one reference owned while it shows).
-    private var chooser: OpaquePointer?
+    /// The open file chooser, while it shows.
+    private var chooser: ObjectRef<OpaquePointer>?
     private let settings = AppSettings.shared
 
     init(window: SaomaWindow) {
@@ -50,10 +50,6 @@ final class ImageTabController {
         addScreenActions(window)
         addDropTarget(window)
         onNotify(UnsafeMutableRawPointer(window.mainStack), property: "visible-child-name") { [weak self] in self?.pageChanged() }
-    }
-
-    isolated deinit {
-        if let chooser { g_object_unref(UnsafeMutableRawPointer(chooser)) }
     }
 
     // MARK: Opening
@@ -71,7 +67,7 @@ final class ImageTabController {
         generation += 1
         let request = generation
         currentSource = source
-        if debugGeometryEnabled { debugLog("photo-open t=\(monotonicSeconds()) name=\(source.name)") }
+        DebugEvents.log(.photoOpen(name: source.name))
         let current = visiblePage
         if let current, current != .photo { pageBeforeOpen = current }
         if case .file(let path) = source { sidebarPage.addRecent(path) }
@@ -105,7 +101,7 @@ final class ImageTabController {
             isLoading = false
             photoPage.stopLoading()
             let message = error.localizedMessage
-            if debugGeometryEnabled { debugLog("photo-error message=\(message)") }
+            DebugEvents.log(.photoError(message: message))
             showToastMessage(message)
             restorePageAfterFailure()
         }
@@ -138,7 +134,7 @@ final class ImageTabController {
     /// Another page was shown: a choice or load in progress on the photo page is dropped.
     private func pageChanged() {
         guard visiblePage != .photo else { return }
-        if debugGeometryEnabled { debugLog("photo-page-left page=\(visiblePage?.rawValue ?? "")") }
+        DebugEvents.log(.photoPageLeft(page: visiblePage?.rawValue ?? ""))
         photoPage.reset()
         if isLoading {
             generation += 1
@@ -165,26 +161,24 @@ final class ImageTabController {
         window.setSidebarVisible(true)
         window.sidebar.showPage("image")
         let parent = UnsafeMutableRawPointer(window.window).assumingMemoryBound(to: GtkWindow.self)
-        guard let dialog = gtk_file_chooser_native_new(tr("Open Image"), parent, GTK_FILE_CHOOSER_ACTION_OPEN, tr("_Open"), tr("_Cancel"))
-        else { return }
-        chooser = dialog
+        let owned = ObjectRef(
+            adopting: gtk_file_chooser_native_new(tr("Open Image"), parent, GTK_FILE_CHOOSER_ACTION_OPEN, tr("_Open"), tr("_Cancel")))
+        chooser = owned
+        let dialog = owned.pointer
         gtk_native_dialog_set_modal(gcast(UnsafeMutableRawPointer(dialog)), 1)
-        let filter = gtk_file_filter_new()!
-        gtk_file_filter_set_name(filter, tr("Images"))
-        gtk_file_filter_add_pixbuf_formats(filter)
-        gtk_file_chooser_add_filter(gcast(UnsafeMutableRawPointer(dialog)), filter)
-        let all = gtk_file_filter_new()!
-        gtk_file_filter_set_name(all, tr("All Files"))
-        gtk_file_filter_add_pattern(all, "*")
-        gtk_file_chooser_add_filter(gcast(UnsafeMutableRawPointer(dialog)), all)
-        gtk_file_chooser_set_filter(gcast(UnsafeMutableRawPointer(dialog)), filter)
-        g_object_unref(UnsafeMutableRawPointer(filter))
-        g_object_unref(UnsafeMutableRawPointer(all))
+        let filter = ObjectRef(adopting: gtk_file_filter_new())
+        gtk_file_filter_set_name(filter.pointer, tr("Images"))
+        gtk_file_filter_add_pixbuf_formats(filter.pointer)
+        gtk_file_chooser_add_filter(gcast(UnsafeMutableRawPointer(dialog)), filter.pointer)
+        let all = ObjectRef(adopting: gtk_file_filter_new())
+        gtk_file_filter_set_name(all.pointer, tr("All Files"))
+        gtk_file_filter_add_pattern(all.pointer, "*")
+        gtk_file_chooser_add_filter(gcast(UnsafeMutableRawPointer(dialog)), all.pointer)
+        gtk_file_chooser_set_filter(gcast(UnsafeMutableRawPointer(dialog)), filter.pointer)
         let folder = settings.string("last-folder")
         if !folder.isEmpty, FileManager.default.fileExists(atPath: folder) {
-            let file = g_file_new_for_path(folder)
-            gtk_file_chooser_set_current_folder(gcast(UnsafeMutableRawPointer(dialog)), file, nil)
-            g_object_unref(UnsafeMutableRawPointer(file))
+            let file = ObjectRef(adopting: g_file_new_for_path(folder))
+            gtk_file_chooser_set_current_folder(gcast(UnsafeMutableRawPointer(dialog)), file.pointer, nil)
         }
         onNativeResponse(UnsafeMutableRawPointer(dialog)) { [weak self] response in self?.chosen(response) }
         gtk_native_dialog_show(gcast(UnsafeMutableRawPointer(dialog)))
@@ -193,12 +187,10 @@ final class ImageTabController {
     private func chosen(_ response: Int32) {
         guard let dialog = chooser else { return }
         chooser = nil
-        defer { g_object_unref(UnsafeMutableRawPointer(dialog)) }
         guard response == GTK_RESPONSE_ACCEPT.rawValue,
-            let file = gtk_file_chooser_get_file(gcast(UnsafeMutableRawPointer(dialog)))
+            let file = gtk_file_chooser_get_file(gcast(dialog.pointer.objectPointer)).map({ ObjectRef(adopting: $0) })
         else { return }
-        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-        guard let path = Self.path(of: file) else { return }
+        guard let path = Self.path(of: file.pointer) else { return }
         settings.setString("last-folder", URL(fileURLWithPath: path).deletingLastPathComponent().path)
         open(.file(path))
     }
@@ -208,12 +200,11 @@ final class ImageTabController {
     /// Puts the window's content inside an `AdwToastOverlay` so messages show over any page.
     private func wrapInToastOverlay(_ window: SaomaWindow) {
         let appWindow = UnsafeMutableRawPointer(window.window).assumingMemoryBound(to: AdwApplicationWindow.self)
-        guard let content = adw_application_window_get_content(appWindow) else { return }
-        g_object_ref(UnsafeMutableRawPointer(content))
-        defer { g_object_unref(UnsafeMutableRawPointer(content)) }
+        // Held while it moves from the window into the overlay.
+        guard let content = adw_application_window_get_content(appWindow).map({ WidgetRef(sinking: $0) }) else { return }
         adw_application_window_set_content(appWindow, nil)
-        let overlay = adw_toast_overlay_new()!
-        adw_toast_overlay_set_child(gcast(overlay), content)
+        let overlay = created(adw_toast_overlay_new())
+        adw_toast_overlay_set_child(gcast(overlay), content.pointer)
         adw_application_window_set_content(appWindow, overlay)
         toastOverlay = overlay
     }

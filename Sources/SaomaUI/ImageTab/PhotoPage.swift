@@ -13,16 +13,20 @@ import SaomaCore
 @MainActor
 final class PhotoPage {
     /// The page's widget (a `GtkOverlay`).
-    let widget: UnsafeMutablePointer<GtkWidget>
+    var widget: UnsafeMutablePointer<GtkWidget> { widgetRef.pointer }
+    private let widgetRef: WidgetRef
     /// Markers, hint and Cancel over the photo.
     let chooser = CodeChooser()
     /// Called when the person asks to go back to the camera (button, Cancel, or dismissing "No code found").
     var onBack: (() -> Void)?
 
     private let area = SnapshotArea()
-    private let spinner: UnsafeMutablePointer<GtkWidget>
-    private let noCode: UnsafeMutablePointer<GtkWidget>
-    private let backButton: UnsafeMutablePointer<GtkWidget>
+    private var spinner: UnsafeMutablePointer<GtkWidget> { spinnerRef.pointer }
+    private let spinnerRef: WidgetRef
+    private var noCode: UnsafeMutablePointer<GtkWidget> { noCodeRef.pointer }
+    private let noCodeRef: WidgetRef
+    private var backButton: UnsafeMutablePointer<GtkWidget> { backButtonRef.pointer }
+    private let backButtonRef: WidgetRef
     /// The photo's cairo surface (owned) and the upright image's size in pixels.
     private var surface: OpaquePointer? {
         didSet { scaledSurface = nil }
@@ -35,14 +39,12 @@ final class PhotoPage {
     private var imageSize = SaomaSize.zero
 
     init() {
-        widget = gtk_overlay_new()
-        g_object_ref_sink(widget)
-        backButton = gtk_button_new()
-        g_object_ref_sink(backButton)
-        spinner = gtk_spinner_new()
-        g_object_ref_sink(spinner)
-        noCode = PhotoPage.makeNoCodeOverlay()
-        g_object_ref_sink(noCode)
+        widgetRef = WidgetRef(sinking: gtk_overlay_new())
+        let widget = widgetRef.pointer
+        backButtonRef = WidgetRef(sinking: gtk_button_new())
+        spinnerRef = WidgetRef(sinking: gtk_spinner_new())
+        let spinner = spinnerRef.pointer
+        noCodeRef = WidgetRef(sinking: PhotoPage.makeNoCodeOverlay())
         gtk_widget_add_css_class(widget, "photo-page")
         gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
         gtk_widget_set_hexpand(area.widget, 1)
@@ -52,10 +54,9 @@ final class PhotoPage {
         area.onResize = { [weak self] _, _ in
             guard let self else { return }
             self.chooser.relayout(transform: self.transform)
-            self.logGeometry()
+            self.logLayout()
         }
-        gtk_overlay_add_overlay(OpaquePointer(widget), chooser.markers.widget)
-        gtk_overlay_add_overlay(OpaquePointer(widget), chooser.hintBar)
+        chooser.addOverlays(to: widget)
 
         setButtonContent(backButton, label: tr("Back to Camera"), icon: "camera-photo-symbolic")
         gtk_widget_set_tooltip_text(backButton, tr("Back to the camera (Escape)"))
@@ -86,10 +87,6 @@ final class PhotoPage {
     isolated deinit {
         if let surface { cairo_surface_destroy(surface) }
         if let scaledSurface { cairo_surface_destroy(scaledSurface) }
-        g_object_unref(noCode)
-        g_object_unref(spinner)
-        g_object_unref(backButton)
-        g_object_unref(widget)
     }
 
     /// The transform between the photo's upright pixels and the page's points (aspect-fit).
@@ -115,7 +112,7 @@ final class PhotoPage {
         surface = photo.makeSurface()
         imageSize = photo.imageSize
         gtk_widget_queue_draw(area.widget)
-        logGeometry()
+        logLayout()
     }
 
     /// Shows markers over `symbols` (corners in the shown photo's pixels), or the "No code found" overlay.
@@ -124,11 +121,11 @@ final class PhotoPage {
         if symbols.isEmpty {
             gtk_widget_set_visible(noCode, 1)
             gtk_widget_grab_focus(noCode)
-            if debugGeometryEnabled { debugLog("photo-no-code t=\(monotonicSeconds())") }
+            logLayout()
             return
         }
         chooser.present(symbols, transform: transform)
-        if debugGeometryEnabled { logMarkers(symbols) }
+        logLayout()
     }
 
     /// Hides markers, hint, spinner and overlay (the page was left or a new photo is coming).
@@ -156,7 +153,7 @@ final class PhotoPage {
 
     private func dismissNoCode() {
         gtk_widget_set_visible(noCode, 0)
-        if debugGeometryEnabled { debugLog("photo-no-code-dismissed") }
+        DebugEvents.log(.photoNoCodeDismissed)
         onBack?()
     }
 
@@ -199,27 +196,31 @@ final class PhotoPage {
 
     // MARK: Debug log (read by the end-to-end tests and scripts/bench-image-tab)
 
-    private func logGeometry() {
-        guard debugGeometryEnabled, !imageSize.isEmpty, !area.allocatedSize.isEmpty,
+    /// Logs the photo's geometry and then, while codes are shown, their markers (or that there
+    /// is none): only once the page is laid out, so each such line follows the geometry it was
+    /// placed in.
+    private func logLayout() {
+        guard DebugEvents.enabled, !imageSize.isEmpty, !area.allocatedSize.isEmpty,
             let origin = screenPoint(of: area.widget)
         else { return }
-        let view = area.allocatedSize
-        debugLog(
-            "photo-geometry origin=\(origin.x),\(origin.y) view=\(Int(view.width))x\(Int(view.height)) image=\(Int(imageSize.width))x\(Int(imageSize.height))"
-        )
+        DebugEvents.log(.photoGeometry(origin: origin, view: area.allocatedSize, image: imageSize))
+        if chooser.isChoosing {
+            logMarkers(chooser.choice.codes, origin: origin)
+        } else if showsNoCode {
+            DebugEvents.log(.photoNoCode)
+        }
     }
 
-    private func logMarkers(_ symbols: [Symbol]) {
+    private func logMarkers(_ symbols: [Symbol], origin: (x: Double, y: Double)) {
         let rects = chooser.markers.markerRects
-        debugLog("photo-markers t=\(monotonicSeconds()) count=\(rects.count)")
-        let origin = screenPoint(of: area.widget) ?? (0, 0)
+        DebugEvents.log(.photoMarkers(count: rects.count))
         for (symbol, rect) in zip(symbols, rects) {
-            debugLog(
-                "photo-marker x=\(origin.x + rect.center.x) y=\(origin.y + rect.center.y) size=\(rect.width) text=\(symbol.displayText)")
+            DebugEvents.log(
+                .photoMarker(centre: (origin.x + rect.center.x, origin.y + rect.center.y), size: rect.width, text: symbol.displayText))
         }
         // The first frame drawn with the markers: what the person sees.
         addTickCallback(widget) {
-            debugLog("photo-drawn t=\(monotonicSeconds())")
+            DebugEvents.log(.photoDrawn)
             return false
         }
     }

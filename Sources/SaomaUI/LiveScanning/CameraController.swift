@@ -149,31 +149,16 @@ final class CameraController {
         case .streaming(let device, let mode): state = .streaming(device, mode)
         case .frame: break
         case .problem(let problem):
+            // The source keeps trying by itself (a busy, denied or unplugged camera is retried).
             state = .problem(problem)
-            // Self-recovering sources keep trying; others are reopened when the camera returns.
-            guard !service.sourcesRecover else { return }
-            stopSource()
-            if case .unplugged = problem { startRecovery() }
-            if case .noCamera = problem { startRecovery() }
         }
     }
 
     private func camerasChanged() {
         refreshCameras()
-        guard source != nil else {
-            // Nothing open (no camera, or one that could not even be listed): open one if it came.
-            if preferredCamera() != nil { openPreferred() }
-            return
-        }
-        switch state {
-        case .streaming(let device, _), .opening(let device):
-            if !service.sourcesRecover && !cameras.contains(where: { $0.path == device.path }) {
-                stopSource()
-                state = .problem(.unplugged(device: device.path))
-                startRecovery()
-            }
-        case .idle, .problem: break
-        }
+        // Nothing open (no camera, or one that could not even be listed): open one if it came.
+        // An open source follows its own camera's unplugging and return.
+        if source == nil, preferredCamera() != nil { openPreferred() }
     }
 
     private func startRecovery() {

@@ -123,7 +123,14 @@ final class LiveScanner {
         onPreview?(frame)
     }
 
+    /// Continuous mode: when set, codes found go here and scanning goes on (no choice, no result).
+    var onContinuousDetection: ((Detection) -> Void)?
+
     private func detected(_ detection: Detection) {
+        if let onContinuousDetection, state.decodesFrames, case .scanning = state.phase {
+            onContinuousDetection(detection)
+            return
+        }
         guard state.decodesFrames, state.found(detection.symbols, at: monotonicSeconds()) else { return }
         onDetection?(detection)
     }

@@ -3,7 +3,7 @@ import CGtk
 import GLibSwift
 import SaomaCore
 
-/// Wi-Fi networks: name, security and password, each with a copy button.
+/// Wi-Fi networks: name, security and password, each with a copy button, and "Connect".
 extension ResultPage {
     /// Builds the Wi-Fi view; returns the password (or the network name when open) as the main value.
     func buildWiFi(_ network: WiFiNetwork, into box: UnsafeMutablePointer<GtkWidget>) -> String {
@@ -15,10 +15,22 @@ extension ResultPage {
         if !network.password.isEmpty {
             fields.append(Field(caption: tr("Password"), value: network.password, copyLabel: tr("Copy Password")))
         }
+        if let login = network.enterprise {
+            let rows = [
+                (tr("Sign-in method (EAP)"), login.method, tr("Copy Sign-in Method")),
+                (tr("User name"), login.identity, tr("Copy User Name")),
+                (tr("Anonymous identity"), login.anonymousIdentity, tr("Copy Anonymous Identity")),
+                (tr("Inner sign-in method"), login.phase2, tr("Copy Inner Sign-in Method")),
+            ]
+            for (caption, value, copyLabel) in rows where !value.isEmpty {
+                fields.append(Field(caption: caption, value: value, copyLabel: copyLabel))
+            }
+        }
         if network.hidden {
             fields.append(Field(caption: tr("Visibility"), value: tr("Hidden network"), copyLabel: tr("Copy Visibility")))
         }
         gtk_box_append(gcast(box), fieldList(fields))
+        buildJoinRow(network, into: box)
         guard !network.password.isEmpty else { return network.ssid }
         let copy = ResultPage.button(tr("Copy Password"), icon: "edit-copy-symbolic")
         onClicked(copy) { [weak self] in self?.copy(network.password) }

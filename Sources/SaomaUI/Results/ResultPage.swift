@@ -50,6 +50,12 @@ public final class ResultPage {
     var clock: @MainActor () -> Int64 = { Int64(g_get_real_time() / 1_000_000) }
     /// The GLib source refreshing a login code each second, 0 when none runs.
     var refreshSource: guint = 0
+    /// Why joining Wi-Fi cannot start here, `nil` when it can; runs off the UI thread (replaced by tests).
+    var networkObstacle: @Sendable () -> WiFiJoinOutcome? = ResultPage.defaultNetworkObstacle
+    /// Joins a Wi-Fi network; runs off the UI thread (replaced by tests).
+    var joinNetwork: @Sendable (WiFiNetwork) -> WiFiJoinOutcome = ResultPage.defaultJoinNetwork
+    /// The Connect row of the Wi-Fi result shown, if any.
+    var joinRow: WiFiJoinRow?
 
     public init() {
         let overlay = adw_toast_overlay_new()!
@@ -88,6 +94,7 @@ public final class ResultPage {
     public func show(_ symbol: Symbol) {
         self.symbol = symbol
         stopRefreshing()
+        joinRow = nil
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 18)!
         ResultPage.setMargins(content, 24)
         if let text = symbol.text {

@@ -14,7 +14,8 @@ public final class CodeChooser {
     /// The markers over the codes.
     public let markers = MarkerLayer()
     /// A bar with the hint and Cancel, shown for two or more codes (bottom-centre overlay child).
-    public let hintBar: UnsafeMutablePointer<GtkWidget>
+    public var hintBar: UnsafeMutablePointer<GtkWidget> { hintBarRef.pointer }
+    private let hintBarRef: WidgetRef
     /// Called when a code was chosen (by the person or automatically).
     public var onChosen: ((Symbol) -> Void)?
     /// Called when the person cancelled the choice.
@@ -26,8 +27,8 @@ public final class CodeChooser {
     private(set) var cancelButton: UnsafeMutablePointer<GtkWidget>?
 
     public init() {
-        hintBar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
-        g_object_ref_sink(hintBar)
+        hintBarRef = WidgetRef(sinking: gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12))
+        let hintBar = hintBarRef.pointer
         gtk_widget_add_css_class(hintBar, "scan-hint")
         gtk_widget_set_halign(hintBar, GTK_ALIGN_CENTER)
         gtk_widget_set_valign(hintBar, GTK_ALIGN_END)
@@ -45,7 +46,12 @@ public final class CodeChooser {
 
     isolated deinit {
         if timer != 0 { g_source_remove(timer) }
-        g_object_unref(hintBar)
+    }
+
+    /// Adds the markers and the hint bar as overlay children of `overlay` (a `GtkOverlay` over the image).
+    public func addOverlays(to overlay: UnsafeMutablePointer<GtkWidget>) {
+        gtk_overlay_add_overlay(OpaquePointer(overlay), markers.widget)
+        gtk_overlay_add_overlay(OpaquePointer(overlay), hintBar)
     }
 
     /// Whether codes are being shown for a choice.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
 import Foundation
 import GLibSwift
+import SaomaCore
 
 /// What the geometry debug log reports (`SAOMA_DEBUG_GEOMETRY=1`): one typed case per line the
 /// end-to-end tests and `scripts/bench-scanner` read, formatted in one place.
@@ -15,6 +17,46 @@ enum DebugEvent {
     case firstFrameAfter(seconds: Double)
     /// The History page shows `count` rows, the first (newest) with this text.
     case historyRows(count: Int, first: String)
+    /// Continuous mode was switched on or off.
+    case continuous(on: Bool)
+    /// Continuous mode counted a new code.
+    case continuousCode(text: String)
+    /// Continuous mode flashed markers on `count` new codes.
+    case continuousFlash(count: Int)
+    /// The first live frame is on screen.
+    case firstFrame(sequence: UInt64)
+    /// The live preview's geometry: its top-left on screen, size, the scan frame in it and the
+    /// camera pixels under the frame.
+    case frameGeometry(origin: (x: Double, y: Double)?, view: SaomaSize, frame: SaomaRect, roi: PixelRect, mirrored: Bool)
+    /// Markers were placed over `count` codes found in frame `sequence` captured at `captured`.
+    case markers(captured: Double, sequence: UInt64, count: Int)
+    /// One marker's centre and size in the preview's points, and its code's text.
+    case marker(centre: SaomaPoint, size: Double, text: String)
+    /// The Cancel button's centre on screen (several codes shown).
+    case cancelButton(centre: (x: Double, y: Double))
+    /// The Low light button was shown or hidden; its centre on screen.
+    case lowLightShown(Bool, centre: (x: Double, y: Double))
+    /// The low-light mode was switched.
+    case lowLightOn(Bool)
+    /// A photo is being opened (a file, a drop, the clipboard).
+    case photoOpen(name: String)
+    /// A photo could not be opened; the message shown.
+    case photoError(message: String)
+    /// The photo page was left for `page`.
+    case photoPageLeft(page: String)
+    /// A paste offered these formats.
+    case paste(formats: [String])
+    /// The photo has no code (the overlay shows), and later: the overlay was dismissed.
+    case photoNoCode
+    case photoNoCodeDismissed
+    /// The photo page's top-left on screen, its size in points and the upright photo's pixels.
+    case photoGeometry(origin: (x: Double, y: Double), view: SaomaSize, image: SaomaSize)
+    /// Markers were placed over `count` codes of the photo.
+    case photoMarkers(count: Int)
+    /// One photo marker's centre on screen, its size, its code's text.
+    case photoMarker(centre: (x: Double, y: Double), size: Double, text: String)
+    /// The first paint with the photo's markers.
+    case photoDrawn
 
     /// The line written after `saoma-debug: `.
     var line: String {
@@ -24,6 +66,32 @@ enum DebugEvent {
         case .camera(let state): return "camera \(state)"
         case .firstFrameAfter(let seconds): return "first-frame-after=\(seconds)"
         case .historyRows(let count, let first): return "history-rows count=\(count) first=\(first)"
+        case .continuous(let on): return "continuous on=\(on)"
+        case .continuousCode(let text): return "continuous-code text=\(text)"
+        case .continuousFlash(let count): return "continuous-flash count=\(count)"
+        case .firstFrame(let sequence): return "first-frame t=\(monotonicSeconds()) seq=\(sequence)"
+        case .frameGeometry(let origin, let view, let r, let roi, let mirrored):
+            let at = origin.map { "\($0.x),\($0.y)" } ?? "?"
+            return "frame origin=\(at) view=\(Int(view.width))x\(Int(view.height)) rect=\(r.minX),\(r.minY),\(r.width),\(r.height) "
+                + "roi=\(roi.x),\(roi.y),\(roi.width),\(roi.height) mirrored=\(mirrored)"
+        case .markers(let captured, let sequence, let count):
+            return "markers t=\(monotonicSeconds()) captured=\(captured) seq=\(sequence) count=\(count)"
+        case .marker(let centre, let size, let text): return "marker x=\(centre.x) y=\(centre.y) size=\(size) text=\(text)"
+        case .cancelButton(let centre): return "cancel-button x=\(centre.x) y=\(centre.y)"
+        case .lowLightShown(let shown, let centre): return "low-light shown=\(shown) x=\(centre.x) y=\(centre.y)"
+        case .lowLightOn(let on): return "low-light on=\(on)"
+        case .photoOpen(let name): return "photo-open t=\(monotonicSeconds()) name=\(name)"
+        case .photoError(let message): return "photo-error message=\(message)"
+        case .photoPageLeft(let page): return "photo-page-left page=\(page)"
+        case .paste(let formats): return "paste formats=\(formats.joined(separator: ","))"
+        case .photoNoCode: return "photo-no-code t=\(monotonicSeconds())"
+        case .photoNoCodeDismissed: return "photo-no-code-dismissed"
+        case .photoGeometry(let origin, let view, let image):
+            return "photo-geometry origin=\(origin.x),\(origin.y) view=\(Int(view.width))x\(Int(view.height)) "
+                + "image=\(Int(image.width))x\(Int(image.height))"
+        case .photoMarkers(let count): return "photo-markers t=\(monotonicSeconds()) count=\(count)"
+        case .photoMarker(let centre, let size, let text): return "photo-marker x=\(centre.x) y=\(centre.y) size=\(size) text=\(text)"
+        case .photoDrawn: return "photo-drawn t=\(monotonicSeconds())"
         }
     }
 }
@@ -37,5 +105,22 @@ enum DebugEvents {
     static func log(_ event: @autoclosure () -> DebugEvent) {
         guard enabled else { return }
         debugLog(event().line)
+    }
+
+    /// Once `widget` is mapped and laid out (checked every 20 ms: a state, not a delay), logs
+    /// the event `make` builds from its centre on screen.
+    @MainActor
+    static func logWhenLaidOut(
+        _ widget: UnsafeMutablePointer<GtkWidget>, _ make: @escaping @MainActor ((x: Double, y: Double)) -> DebugEvent
+    ) {
+        guard enabled else { return }
+        let owned = WidgetRef(sinking: widget)
+        addTimeout(milliseconds: 20) {
+            let w = Double(gtk_widget_get_width(owned.pointer))
+            let h = Double(gtk_widget_get_height(owned.pointer))
+            guard gtk_widget_get_mapped(owned.pointer) != 0, w > 0, h > 0, let origin = screenPoint(of: owned.pointer) else { return true }
+            log(make((origin.x + w / 2, origin.y + h / 2)))
+            return false
+        }
     }
 }

@@ -14,7 +14,8 @@ import SaomaCore
 @MainActor
 public final class MarkerLayer {
     /// The `GtkFixed` holding the buttons.
-    public let widget: UnsafeMutablePointer<GtkWidget>
+    public var widget: UnsafeMutablePointer<GtkWidget> { widgetRef.pointer }
+    private let widgetRef: WidgetRef
     /// Called with the index of the marker the person activated.
     public var onActivate: ((Int) -> Void)?
     /// The buttons, in the codes' order.
@@ -25,14 +26,10 @@ public final class MarkerLayer {
     public private(set) var markerRects: [SaomaCore.Rect] = []
 
     public init() {
-        widget = gtk_fixed_new()
-        g_object_ref_sink(widget)
+        widgetRef = WidgetRef(sinking: gtk_fixed_new())
+        let widget = widgetRef.pointer
         gtk_widget_add_css_class(widget, "marker-layer")
         gtk_widget_set_visible(widget, 0)
-    }
-
-    isolated deinit {
-        g_object_unref(widget)
     }
 
     /// Shows a marker over each of `symbols` (corners in image pixels) for an image drawn with `transform`.

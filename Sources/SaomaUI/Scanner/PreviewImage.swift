@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import GLibSwift
 import SaomaCore
 
 /// A camera frame's pixels packed for GTK in a `GBytes`, prepared off the UI thread.
@@ -97,13 +98,14 @@ final class PreviewImage: @unchecked Sendable {
         return ImageSurface.make(over: bytes, width: width, height: height, opaque: true)
     }
 
-    /// A new texture sharing the bytes (transfer full: the caller unrefs it).
+    /// A new texture sharing the bytes.
     @MainActor
-    func makeTexture() -> OpaquePointer? {
+    func makeTexture() -> ObjectRef<OpaquePointer>? {
         guard width > 0, height > 0 else { return nil }
         if viewport != nil {
-            return gdk_memory_texture_new(gint(width), gint(height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(width * 4))
+            return ObjectRef(
+                adopting: gdk_memory_texture_new(gint(width), gint(height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(width * 4)))
         }
-        return gdk_memory_texture_new(gint(width), gint(height), GDK_MEMORY_R8G8B8, bytes, gsize(width * 3))
+        return ObjectRef(adopting: gdk_memory_texture_new(gint(width), gint(height), GDK_MEMORY_R8G8B8, bytes, gsize(width * 3)))
     }
 }

@@ -12,12 +12,14 @@ import SaomaCore
 @MainActor
 final class ScannerView {
     /// The page's widget (a `GtkOverlay`; owned).
-    let widget: UnsafeMutablePointer<GtkWidget>
+    var widget: UnsafeMutablePointer<GtkWidget> { widgetRef.pointer }
+    private let widgetRef: WidgetRef
     let preview = SnapshotArea()
     let frameOverlay = ScanFrameOverlay()
     let chooser = CodeChooser()
     /// The "Low light" toggle (shown while the light is low or the light is on).
-    let lowLightButton: UnsafeMutablePointer<GtkWidget>
+    var lowLightButton: UnsafeMutablePointer<GtkWidget> { lowLightButtonRef.pointer }
+    private let lowLightButtonRef: WidgetRef
 
     /// Called when the viewport or the frame changed (frame moved, view resized, mirror toggled).
     var onGeometryChanged: (() -> Void)?
@@ -37,33 +39,27 @@ final class ScannerView {
 
     /// The frozen frame as captured (for exact redraws after the view changed), and its texture once made.
     private var wholeFrame: VideoFrame? {
-        didSet {
-            if let wholeTexture { g_object_unref(UnsafeMutableRawPointer(wholeTexture)) }
-            wholeTexture = nil
-        }
+        didSet { wholeTexture = nil }
     }
-    private var wholeTexture: OpaquePointer?
+    private var wholeTexture: ObjectRef<OpaquePointer>?
     /// The image shown and the pixel size of its frame.
     private var shown: PreviewImage?
     /// A cairo surface over `shown`'s pixels when they were sampled for a view (owned).
     private var surface: OpaquePointer?
     /// `shown` as a texture, made when it has to be drawn scaled (owned: one reference).
-    private var texture: OpaquePointer?
+    private var texture: ObjectRef<OpaquePointer>?
     private var imageSize = SaomaSize.zero
     /// Main-thread timings for `scripts/bench-scanner` (`SAOMA_DEBUG_TIMING=1`), else `nil`.
     private let timing: MainThreadTiming? = MainThreadTiming.fromEnvironment()
     private var lowLight = LowLightMonitor()
     private var updatingLowLightButton = false
     private var shownFirstFrame = false
-    /// Debug geometry log to stderr (`SAOMA_DEBUG_GEOMETRY=1`), read by end-to-end tests and the benchmark.
-    private let debugGeometry = debugGeometryEnabled
 
     init(mirrored: Bool, frameRelativeSize: SaomaSize?) {
         self.mirrored = mirrored
-        widget = gtk_overlay_new()
-        g_object_ref_sink(widget)
-        lowLightButton = gtk_toggle_button_new()
-        g_object_ref_sink(lowLightButton)
+        widgetRef = WidgetRef(sinking: gtk_overlay_new())
+        let widget = widgetRef.pointer
+        lowLightButtonRef = WidgetRef(sinking: gtk_toggle_button_new())
         gtk_widget_add_css_class(widget, "scanner")
         gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
 
@@ -80,8 +76,7 @@ final class ScannerView {
         frameOverlay.initialRelativeSize = frameRelativeSize
         frameOverlay.onFrameChanged = { [weak self] in self?.geometryChanged() }
         gtk_overlay_add_overlay(OpaquePointer(widget), frameOverlay.area.widget)
-        gtk_overlay_add_overlay(OpaquePointer(widget), chooser.markers.widget)
-        gtk_overlay_add_overlay(OpaquePointer(widget), chooser.hintBar)
+        chooser.addOverlays(to: widget)
 
         setButtonContent(lowLightButton, label: tr("Low light"), icon: "display-brightness-symbolic")
         gtk_widget_set_tooltip_text(lowLightButton, tr("Light up the window around the frame and raise the camera’s exposure"))
@@ -99,10 +94,6 @@ final class ScannerView {
 
     isolated deinit {
         if let surface { cairo_surface_destroy(surface) }
-        if let texture { g_object_unref(UnsafeMutableRawPointer(texture)) }
-        if let wholeTexture { g_object_unref(UnsafeMutableRawPointer(wholeTexture)) }
-        g_object_unref(lowLightButton)
-        g_object_unref(widget)
     }
 
     /// The preview's viewport: aspect-fill (the preview fills the view), mirrored when asked.
@@ -126,7 +117,7 @@ final class ScannerView {
         frameOverlay.advanceScanLine()
         if !shownFirstFrame {
             shownFirstFrame = true
-            if debugGeometry { debugLog("first-frame t=\(monotonicSeconds()) seq=\(frame.sequence)") }
+            DebugEvents.log(.firstFrame(sequence: frame.sequence))
             onFirstFrame?()
         }
     }
@@ -139,18 +130,14 @@ final class ScannerView {
         let transform = self.transform
         guard chooser.present(detection.symbols, transform: transform) else { return }
         frameOverlay.stopScanLine()
-        if debugGeometry {
-            logMarkers(detection, transform: transform)
-            if chooser.choice.offersChoice, let cancel = chooser.cancelButton {
-                // Logged once laid out (a tenth of a second later).
-                addTimeout(milliseconds: 100) {
-                    guard let origin = screenPoint(of: cancel) else { return false }
-                    let w = Double(gtk_widget_get_width(cancel))
-                    let h = Double(gtk_widget_get_height(cancel))
-                    debugLog("cancel-button x=\(origin.x + w / 2) y=\(origin.y + h / 2)")
-                    return false
-                }
-            }
+        guard DebugEvents.enabled else { return }
+        let rects = chooser.markers.markerRects
+        DebugEvents.log(.markers(captured: detection.frame.timestamp, sequence: detection.frame.sequence, count: rects.count))
+        for (symbol, rect) in zip(detection.symbols, rects) {
+            DebugEvents.log(.marker(centre: rect.center, size: rect.width, text: symbol.displayText))
+        }
+        if chooser.choice.offersChoice, let cancel = chooser.cancelButton {
+            DebugEvents.logWhenLaidOut(cancel) { .cancelButton(centre: $0) }
         }
     }
 
@@ -170,7 +157,6 @@ final class ScannerView {
     private func forgetShownImage() {
         if let surface { cairo_surface_destroy(surface) }
         surface = nil
-        if let texture { g_object_unref(UnsafeMutableRawPointer(texture)) }
         texture = nil
         shown = nil
     }
@@ -197,13 +183,13 @@ final class ScannerView {
             origin: graphene_point_t(x: 0, y: 0), size: graphene_size_t(width: Float(width), height: Float(height)))
         Draw.fill(snapshot, SaomaRect(x: 0, y: 0, width: width, height: height), Draw.rgba(0, 0, 0, 1))
         if texture == nil { texture = shown?.makeTexture() }
-        guard let texture else { return }
+        guard let texture = texture?.pointer else { return }
         var exact = texture
         if shown?.viewport != nil {
             // Sampled for another view size or mirror: redraw a frozen frame exactly from the
             // whole frame; a live frame is replaced by the next one, shown stretched meanwhile.
             if wholeTexture == nil { wholeTexture = wholeFrame.map { PreviewImage(frame: $0) }?.makeTexture() }
-            guard let wholeTexture else {
+            guard let wholeTexture = wholeTexture?.pointer else {
                 gtk_snapshot_append_texture(snapshot, texture, &bounds)
                 return
             }
@@ -226,11 +212,11 @@ final class ScannerView {
 
     private func geometryChanged() {
         onGeometryChanged?()
-        if debugGeometry, let rect = frameOverlay.rectInView {
-            let roi = transform.pixelRegion(fromView: rect)
-            debugLog(
-                "frame origin=\(screenPoint(of: preview.widget).map { "\($0.x),\($0.y)" } ?? "?") view=\(Int(preview.allocatedSize.width))x\(Int(preview.allocatedSize.height)) rect=\(rect.minX),\(rect.minY),\(rect.width),\(rect.height) roi=\(roi.x),\(roi.y),\(roi.width),\(roi.height) mirrored=\(mirrored)"
-            )
+        if DebugEvents.enabled, let rect = frameOverlay.rectInView {
+            DebugEvents.log(
+                .frameGeometry(
+                    origin: screenPoint(of: preview.widget), view: preview.allocatedSize, frame: rect,
+                    roi: transform.pixelRegion(fromView: rect), mirrored: mirrored))
         }
     }
 
@@ -239,17 +225,8 @@ final class ScannerView {
         lowLight.observe(meanLuma: meanLuma, at: monotonicSeconds())
         guard lowLight.showsButton != wasShown else { return }
         gtk_widget_set_visible(lowLightButton, lowLight.showsButton ? 1 : 0)
-        if debugGeometry {
-            let shown = lowLight.showsButton
-            // Logged once laid out (a tenth of a second later), with the button's centre on screen.
-            addTimeout(milliseconds: 100) { [weak self] in
-                guard let self, let origin = screenPoint(of: self.lowLightButton) else { return false }
-                let w = Double(gtk_widget_get_width(self.lowLightButton))
-                let h = Double(gtk_widget_get_height(self.lowLightButton))
-                debugLog("low-light shown=\(shown) x=\(origin.x + w / 2) y=\(origin.y + h / 2)")
-                return false
-            }
-        }
+        let shown = lowLight.showsButton
+        if shown { DebugEvents.logWhenLaidOut(lowLightButton) { .lowLightShown(shown, centre: $0) } }
     }
 
     private func lowLightToggled() {
@@ -258,17 +235,7 @@ final class ScannerView {
         frameOverlay.lightsSurround = on
         if on { gtk_widget_add_css_class(widget, "lit") } else { gtk_widget_remove_css_class(widget, "lit") }
         gtk_widget_set_visible(lowLightButton, lowLight.showsButton ? 1 : 0)
-        if debugGeometry { debugLog("low-light on=\(on)") }
+        DebugEvents.log(.lowLightOn(on))
         onLowLightChanged?(on)
-    }
-
-    private func logMarkers(_ detection: Detection, transform: ViewTransform) {
-        let rects = chooser.markers.markerRects
-        debugLog(
-            "markers t=\(monotonicSeconds()) captured=\(detection.frame.timestamp) seq=\(detection.frame.sequence) count=\(rects.count)")
-        for (symbol, rect) in zip(detection.symbols, rects) {
-            let centre = rect.center
-            debugLog("marker x=\(centre.x) y=\(centre.y) size=\(rect.width) text=\(symbol.displayText)")
-        }
     }
 }

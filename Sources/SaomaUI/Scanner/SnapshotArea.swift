@@ -15,7 +15,8 @@ final class SnapshotArea {
     typealias Draw = @MainActor (_ snapshot: OpaquePointer, _ width: Double, _ height: Double) -> Void
 
     /// The GTK widget (owned: one reference held until `deinit`).
-    let widget: UnsafeMutablePointer<GtkWidget>
+    var widget: UnsafeMutablePointer<GtkWidget> { widgetRef.pointer }
+    private let widgetRef: WidgetRef
 
     /// The drawing closure, called from the widget's snapshot vfunc.
     var draw: Draw? {
@@ -29,15 +30,14 @@ final class SnapshotArea {
 
     init(accessibleRole: GtkAccessibleRole = GTK_ACCESSIBLE_ROLE_PRESENTATION) {
         let raw = saoma_object_new_with_role(SnapshotArea.gtype, accessibleRole)
-        widget = created(raw).assumingMemoryBound(to: GtkWidget.self)
-        g_object_ref_sink(widget)
+        widgetRef = WidgetRef(sinking: raw?.assumingMemoryBound(to: GtkWidget.self))
+        let widget = widgetRef.pointer
         let owner = Unmanaged.passUnretained(self).toOpaque()
         g_object_set_data(UnsafeMutablePointer(OpaquePointer(widget)), SnapshotArea.ownerKey, owner)
     }
 
     isolated deinit {
         g_object_set_data(UnsafeMutablePointer(OpaquePointer(widget)), SnapshotArea.ownerKey, nil)
-        g_object_unref(widget)
     }
 
     /// Key of the instance data pointing back at the (unretained) Swift owner.

@@ -23,11 +23,14 @@ public final class DetectionSound {
         case unavailable
     }
 
+    /// The app's detection sound (made on first use).
+    public static let shared = DetectionSound()
+
     /// The data file played, relative to the data folder.
     public static let soundFile = "sounds/detected.wav"
 
-    /// The media stream, created on first use (owned: transfer full from `gtk_media_file_new_*`).
-    private var stream: UnsafeMutablePointer<GtkMediaStream>?
+    /// The media stream, created on first use.
+    private var stream: ObjectRef<UnsafeMutablePointer<GtkMediaStream>>?
     /// Set once the stream cannot play; every later call is skipped.
     private var broken = false
     private let path: String?
@@ -46,10 +49,6 @@ public final class DetectionSound {
         self.path = path
         self.isEnabled = isEnabled
         self.hasAudioOutput = hasAudioOutput
-    }
-
-    isolated deinit {
-        if let stream { g_object_unref(stream) }
     }
 
     /// Plays the chirp from its start without waiting for it (a new play restarts it).
@@ -78,10 +77,12 @@ public final class DetectionSound {
     public var isLoaded: Bool { stream != nil }
 
     private func preparedStream() -> UnsafeMutablePointer<GtkMediaStream>? {
-        if let stream { return stream }
-        guard let path, FileManager.default.isReadableFile(atPath: path) else { return nil }
-        stream = gtk_media_file_new_for_filename(path)
-        return stream
+        if let stream { return stream.pointer }
+        guard let path, FileManager.default.isReadableFile(atPath: path),
+            let media = gtk_media_file_new_for_filename(path).map({ ObjectRef(adopting: $0) })
+        else { return nil }
+        stream = media
+        return media.pointer
     }
 
     /// Whether this machine has somewhere to send sound: an ALSA playback device, or a

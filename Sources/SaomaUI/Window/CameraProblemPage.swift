@@ -10,14 +10,15 @@ import SaomaCore
 @MainActor
 final class CameraProblemPage {
     /// The `AdwStatusPage`.
-    let widget: UnsafeMutablePointer<GtkWidget>
+    var widget: UnsafeMutablePointer<GtkWidget> { widgetRef.pointer }
+    private let widgetRef: WidgetRef
     /// Called when the person presses Retry.
     var onRetry: (() -> Void)?
     private let retryButton: UnsafeMutablePointer<GtkWidget>
 
     init() {
-        widget = adw_status_page_new()
-        g_object_ref_sink(widget)
+        widgetRef = WidgetRef(sinking: adw_status_page_new())
+        let widget = widgetRef.pointer
         gtk_widget_add_css_class(widget, "camera-problem")
         let buttons = created(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12))
         gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
@@ -31,10 +32,6 @@ final class CameraProblemPage {
         gtk_box_append(gcast(buttons), open)
         adw_status_page_set_child(gcast(widget), buttons)
         onClicked(retryButton) { [weak self] in self?.onRetry?() }
-    }
-
-    isolated deinit {
-        g_object_unref(widget)
     }
 
     /// Shows `problem`.

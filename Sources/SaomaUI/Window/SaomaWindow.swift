@@ -12,7 +12,8 @@ import SaomaCore
 @MainActor
 public final class SaomaWindow {
     /// The `AdwApplicationWindow` (owned by GTK's window list; we hold an extra reference).
-    public let window: UnsafeMutablePointer<GtkWidget>
+    public var window: UnsafeMutablePointer<GtkWidget> { windowRef.pointer }
+    private let windowRef: WidgetRef
     /// The side panel with the Image and Generate pages.
     public let sidebar = Sidebar()
     /// The main area's `GtkStack` (one child per `MainPage`).
@@ -29,23 +30,19 @@ public final class SaomaWindow {
     let resultPage = ResultPage()
     /// The side panel's Generate page.
     let generatorPage = GeneratorPage()
+    /// The Image tab: its side page, the photo page, opening photos.
+    private(set) var imageTab: ImageTabController?
     private let flap: UnsafeMutablePointer<GtkWidget>
     private let settings = AppSettings.shared
     private let startTime = monotonicSeconds()
 
     /// Builds the window for `application`; `windowSize` overrides the remembered size.
     init(application: UnsafeMutablePointer<GtkApplication>, windowSize: (width: Int, height: Int)?) {
-        window = adw_application_window_new(application)
-        g_object_ref_sink(window)
+        windowRef = WidgetRef(sinking: adw_application_window_new(application))
+        let window = windowRef.pointer
         gtk_window_set_title(gcast(window), tr("Saoma"))
         gtk_window_set_icon_name(gcast(window), saomaApplicationID)
-        if let windowSize {
-            gtk_window_set_default_size(gcast(window), gint(windowSize.width), gint(windowSize.height))
-        } else {
-            gtk_window_set_default_size(
-                gcast(window), gint(clamping: settings.int("window-width")), gint(clamping: settings.int("window-height")))
-            if settings.bool("window-maximized") { gtk_window_maximize(gcast(window)) }
-        }
+        WindowSizeMemory.restore(window, overriddenBy: windowSize)
 
         let frameSize = settings.pair("scan-frame-size")
         scanner = ScannerView(mirrored: settings.bool("mirror"), frameRelativeSize: SaomaSize(width: frameSize.0, height: frameSize.1))
@@ -69,7 +66,7 @@ public final class SaomaWindow {
         gtk_box_append(gcast(content), flap)
         adw_application_window_set_content(gcast(window), content)
 
-        addActions()
+        WindowActions.install(on: self)
         connectHeader()
         connectLiveScanner()
         connectScanner()
@@ -78,13 +75,11 @@ public final class SaomaWindow {
             return false
         }
         ShortcutsWindow.attach(to: UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkApplicationWindow.self))
-        // The hooks add the Image page first, so the switcher reads Image, Generate.
+        // The Image page first, then those the hooks add (History), so the switcher reads
+        // Image, History, Generate.
+        imageTab = ImageTabController(window: self)
         for hook in SaomaHooks.windowCreated { hook(self) }
         sidebar.addPage(name: "generate", title: tr("Generate"), iconName: "view-grid-symbolic", widget: generatorPage.widget)
-    }
-
-    isolated deinit {
-        g_object_unref(window)
     }
 
     /// Presents the window and starts the camera (`device` overrides the remembered camera).
@@ -135,6 +130,16 @@ public final class SaomaWindow {
     public func resumeScanning() {
         live.resume()
         showCameraPage()
+    }
+
+    /// Packs `button` at the start of the header bar (for parts plugged in by hooks).
+    public func addHeaderButton(_ button: UnsafeMutablePointer<GtkWidget>) {
+        adw_header_bar_pack_start(gcast(header.widget), button)
+    }
+
+    /// Continuous mode (seed 014): codes found go to `handler` while scanning goes on; `nil` ends it.
+    func setContinuousHandler(_ handler: ((Detection) -> Void)?) {
+        live.onContinuousDetection = handler
     }
 
     /// Shows or hides the side panel (remembered).
@@ -214,7 +219,7 @@ public final class SaomaWindow {
         // A drag may still be under way: the frame's size is remembered as it is now.
         rememberFrameSize()
         scanner.present(detection)
-        if settings.bool("sound") { SaomaHooks.onDetectionSound?() }
+        DetectionSound.shared.play()
     }
 
     private func cameraStateChanged(_ state: LiveScanner.CameraState) {
@@ -251,15 +256,7 @@ public final class SaomaWindow {
 
     private func closing() {
         live.stop()
-        var width: gint = 0
-        var height: gint = 0
-        gtk_window_get_default_size(gcast(window), &width, &height)
-        let maximized = gtk_window_is_maximized(gcast(window)) != 0
-        settings.setBool("window-maximized", maximized)
-        if !maximized && width > 0 && height > 0 {
-            settings.setInt("window-width", Int(width))
-            settings.setInt("window-height", Int(height))
-        }
+        WindowSizeMemory.save(window)
         onClosed?()
     }
 }

@@ -9,15 +9,16 @@ import GLibSwift
 @MainActor
 public final class Sidebar {
     /// The panel's widget (a vertical box: switcher over the stack).
-    public let widget: UnsafeMutablePointer<GtkWidget>
+    public var widget: UnsafeMutablePointer<GtkWidget> { widgetRef.pointer }
+    private let widgetRef: WidgetRef
     /// The `AdwViewStack` holding the pages.
     public let stack: UnsafeMutablePointer<GtkWidget>
     /// Width of the panel, in points.
     static let width: gint = 340
 
     init() {
-        widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
-        g_object_ref_sink(widget)
+        widgetRef = WidgetRef(sinking: gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
+        let widget = widgetRef.pointer
         gtk_widget_add_css_class(widget, "sidebar")
         gtk_widget_add_css_class(widget, "background")
         gtk_widget_set_size_request(widget, Sidebar.width, -1)
@@ -32,10 +33,6 @@ public final class Sidebar {
         gtk_widget_set_margin_end(switcher, 6)
         gtk_box_append(gcast(widget), switcher)
         gtk_box_append(gcast(widget), stack)
-    }
-
-    isolated deinit {
-        g_object_unref(widget)
     }
 
     /// Adds (or replaces) the page `name` with `widget`, shown as `title` with `iconName` in the switcher.

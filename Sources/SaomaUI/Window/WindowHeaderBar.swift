@@ -11,7 +11,8 @@ import SaomaCore
 @MainActor
 final class WindowHeaderBar {
     /// The `AdwHeaderBar` (owned).
-    let widget: UnsafeMutablePointer<GtkWidget>
+    var widget: UnsafeMutablePointer<GtkWidget> { widgetRef.pointer }
+    private let widgetRef: WidgetRef
     /// Called with the index of the camera picked.
     var onCameraPicked: ((Int) -> Void)?
     /// Called when the mirror toggle changed.
@@ -27,8 +28,8 @@ final class WindowHeaderBar {
     private let settings = AppSettings.shared
 
     init() {
-        widget = adw_header_bar_new()
-        g_object_ref_sink(widget)
+        widgetRef = WidgetRef(sinking: adw_header_bar_new())
+        let widget = widgetRef.pointer
         let cameraStrings = created(gtk_string_list_new(nil))
         cameraModel = cameraStrings
         cameraPicker = gtk_drop_down_new(cameraStrings, nil)
@@ -46,10 +47,6 @@ final class WindowHeaderBar {
         adw_header_bar_pack_end(gcast(widget), makeMenuButton())
         setUpSidebarToggle()
         adw_header_bar_pack_end(gcast(widget), sidebarToggle)
-    }
-
-    isolated deinit {
-        g_object_unref(widget)
     }
 
     /// Lists `cameras` in the picker (sensitive when there is a choice) and selects `current`.
@@ -125,28 +122,29 @@ final class WindowHeaderBar {
     }
 
     private func makeMenuButton() -> UnsafeMutablePointer<GtkWidget> {
-        let menu = created(g_menu_new())
-        let first = created(g_menu_new())
-        g_menu_append(first, tr("_Open Image…"), "win.open-image")
-        g_menu_append(first, tr("_Generate…"), "win.generate")
-        g_menu_append(first, tr("Scan _Screen"), "win.scan-screen")
-        g_menu_append(first, tr("Select _Area…"), "win.select-area")
-        g_menu_append_section(menu, nil, UnsafeMutablePointer(first))
-        let second = created(g_menu_new())
-        g_menu_append(second, tr("_Preferences"), "win.preferences")
-        g_menu_append(second, tr("_Keyboard Shortcuts"), "win.show-help-overlay")
-        g_menu_append(second, tr("_About Saoma"), "app.about")
-        g_menu_append(second, tr("_Quit"), "app.quit")
-        g_menu_append_section(menu, nil, UnsafeMutablePointer(second))
-        g_object_unref(UnsafeMutableRawPointer(first))
-        g_object_unref(UnsafeMutableRawPointer(second))
+        let menu = ObjectRef(adopting: g_menu_new())
+        // (label, action) per item, one list per section.
+        let sections: [[(String, String)]] = [
+            [
+                (tr("_Open Image…"), "win.open-image"), (tr("_Generate…"), "win.generate"), (tr("Scan _Screen"), "win.scan-screen"),
+                (tr("Select _Area…"), "win.select-area"),
+            ],
+            [
+                (tr("_Preferences"), "win.preferences"), (tr("_Keyboard Shortcuts"), "win.show-help-overlay"),
+                (tr("_About Saoma"), "app.about"), (tr("_Quit"), "app.quit"),
+            ],
+        ]
+        for items in sections {
+            let section = ObjectRef(adopting: g_menu_new())
+            for (label, action) in items { g_menu_append(section.pointer, label, action) }
+            g_menu_append_section(menu.pointer, nil, UnsafeMutablePointer(section.pointer))
+        }
         let menuButton = created(gtk_menu_button_new())
         gtk_menu_button_set_icon_name(gcast(menuButton), "open-menu-symbolic")
-        gtk_menu_button_set_menu_model(gcast(menuButton), UnsafeMutablePointer(menu))
+        gtk_menu_button_set_menu_model(gcast(menuButton), UnsafeMutablePointer(menu.pointer))
         gtk_menu_button_set_primary(gcast(menuButton), 1)
         gtk_widget_set_tooltip_text(menuButton, tr("Main Menu"))
         saoma_accessible_set_label(gcast(menuButton), tr("Main Menu"))
-        g_object_unref(UnsafeMutableRawPointer(menu))
         return menuButton
     }
 

@@ -75,12 +75,12 @@ final class AppUnderTest {
     init(
         arguments: [String] = ["--oneshot"], windowSize: (width: Int, height: Int)? = (900, 600), camera: Camera = .none,
         settings: Settings = .memory, display existing: VirtualDisplay? = nil, sessionBus: String? = nil, home: TemporaryFolder? = nil,
-        environment extra: [String: String] = [:]
+        environment extra: [String: String] = [:], binary: URL = AppUnderTest.binary
     ) throws {
         for tool in ["/usr/bin/xdotool", "/usr/bin/import"] where !FileManager.default.fileExists(atPath: tool) {
             throw EndToEndError(description: "\(tool) is missing: run scripts/bootstrap")
         }
-        var built = [AppUnderTest.binary]
+        var built = [binary]
         if case .fake = camera { built.append(AppUnderTest.fakeDevice) }
         for file in built where !FileManager.default.fileExists(atPath: file.path) {
             throw EndToEndError(description: "\(file.path) is missing: run `swift build --build-tests` first")
@@ -136,7 +136,7 @@ final class AppUnderTest {
         for (key, value) in extra { env[key] = value }
         let size = windowSize.map { ["--window-size", "\($0.width)x\($0.height)"] } ?? []
         process = try SpawnedProcess(
-            AppUnderTest.binary.path, arguments + size, environment: env, stdoutPath: stdoutPath, stderrPath: stderrPath)
+            binary.path, arguments + size, environment: env, stdoutPath: stdoutPath, stderrPath: stderrPath)
     }
 
     deinit {

@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GLibSwift
+import PixbufIO
+import SaomaCore
+
+/// Continuous mode (seed 014, item 4): scanning does not stop at a code; each new code (by
+/// `ContinuousScanTally`'s rule) is recorded, plays the detection sound and goes to the top of the
+/// session list, a side-panel page beside the preview with one-click export.
+///
+/// UI thread only; one per window, owning its header toggle and session page.
+@MainActor
+final class ContinuousMode {
+    private(set) weak var window: SaomaWindow?
+    private let recorder: HistoryRecorder
+    private var tally = ContinuousScanTally()
+    private let toggle: UnsafeMutablePointer<GtkWidget>
+    /// The session page: a count, the list of codes counted and the export button.
+    let page: UnsafeMutablePointer<GtkWidget>
+    private let list: UnsafeMutablePointer<GtkWidget>
+    private let countLabel: UnsafeMutablePointer<GtkWidget>
+    private let exportButton: UnsafeMutablePointer<GtkWidget>
+    /// The open save dialog (one reference owned while it shows).
+    private var chooser: OpaquePointer?
+    private let settings = AppSettings.shared
+    /// When each counted code was read, milliseconds since the epoch (parallel to `tally.counted`).
+    private var countedTimes: [Int64] = []
+
+    init(window: SaomaWindow, recorder: HistoryRecorder) {
+        self.window = window
+        self.recorder = recorder
+        toggle = created(gtk_toggle_button_new())
+        gtk_button_set_icon_name(gcast(toggle), "view-continuous-symbolic")
+        gtk_widget_set_tooltip_text(toggle, tr("Continuous Scanning"))
+        saoma_accessible_set_label(gcast(toggle), tr("Continuous Scanning"))
+        window.addHeaderButton(toggle)
+
+        page = created(gtk_box_new(GTK_ORIENTATION_VERTICAL, 6))
+        g_object_ref_sink(page)
+        countLabel = created(gtk_label_new(""))
+        gtk_widget_add_css_class(countLabel, "heading")
+        gtk_widget_set_margin_top(countLabel, 6)
+        gtk_box_append(gcast(page), countLabel)
+        list = HistoryPage.boxedList()
+        gtk_widget_set_margin_start(list, 12)
+        gtk_widget_set_margin_end(list, 12)
+        let scroller = created(gtk_scrolled_window_new())
+        gtk_scrolled_window_set_policy(gcast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(gcast(scroller), list)
+        gtk_widget_set_vexpand(scroller, 1)
+        gtk_box_append(gcast(page), scroller)
+        exportButton = created(gtk_button_new_with_mnemonic(tr("_Export Session…")))
+        gtk_widget_add_css_class(exportButton, "pill")
+        gtk_widget_set_halign(exportButton, GTK_ALIGN_CENTER)
+        gtk_widget_set_margin_bottom(exportButton, 12)
+        gtk_box_append(gcast(page), exportButton)
+        onClicked(UnsafeMutableRawPointer(exportButton)) { [weak self] in self?.chooseExportFile() }
+        updateCount()
+
+        let on = settings.hasKey("continuous") && settings.bool("continuous")
+        gtk_toggle_button_set_active(gcast(toggle), on ? 1 : 0)
+        onToggled(UnsafeMutableRawPointer(toggle)) { [weak self] in
+            guard let self else { return }
+            self.setActive(gtk_toggle_button_get_active(gcast(self.toggle)) != 0)
+        }
+        runOnMainLoop { [weak self] in self?.setActive(on) }
+    }
+
+    isolated deinit {
+        if let chooser { g_object_unref(UnsafeMutableRawPointer(chooser)) }
+        g_object_unref(page)
+    }
+
+    /// Turns continuous mode on or off (remembered); on, the session page shows beside the preview.
+    func setActive(_ on: Bool) {
+        guard let window else { return }
+        if settings.hasKey("continuous") { settings.setBool("continuous", on) }
+        DebugEvents.log(.continuous(on: on))
+        if on {
+            window.setContinuousHandler { [weak self] detection in self?.found(detection.symbols) }
+            window.sidebar.addPage(name: "session", title: tr("Session"), iconName: "view-continuous-symbolic", widget: page)
+            window.setSidebarVisible(true)
+            window.sidebar.showPage("session")
+            window.resumeScanning()
+        } else {
+            window.setContinuousHandler(nil)
+            if let child = adw_view_stack_get_child_by_name(gcast(window.sidebar.stack), "session") {
+                adw_view_stack_remove(gcast(window.sidebar.stack), child)
+            }
+        }
+    }
+
+    /// Codes seen in a frame: the new ones are recorded, sounded and listed.
+    private func found(_ symbols: [Symbol]) {
+        let fresh = tally.observe(symbols, at: monotonicSeconds())
+        guard !fresh.isEmpty else { return }
+        let now = HistoryTime.now()
+        for symbol in fresh {
+            recorder.record(symbol, origin: .camera)
+            countedTimes.insert(now, at: 0)
+            let row = created(adw_action_row_new())
+            adw_preferences_row_set_use_markup(gcast(row), 0)
+            adw_preferences_row_set_title(gcast(row), ResultPage.visible(symbol.displayText, multiline: false))
+            adw_action_row_set_subtitle(gcast(row), symbol.format.name)
+            gtk_list_box_prepend(gcast(list), row)
+            DebugEvents.log(.continuousCode(text: symbol.displayText))
+        }
+        updateCount()
+        if settings.bool("sound") { DetectionSound.shared.play() }
+        flashMarkers(on: fresh)
+    }
+
+    /// Milliseconds the new codes' markers show over the live preview.
+    static let flashMilliseconds: UInt32 = 600
+
+    /// Shows markers on the new codes for a moment (live scanning goes on under them).
+    private func flashMarkers(on symbols: [Symbol]) {
+        guard let scanner = window?.scanner, !scanner.chooser.isChoosing else { return }
+        scanner.chooser.markers.show(symbols, transform: scanner.transform)
+        DebugEvents.log(.continuousFlash(count: symbols.count))
+        addTimeout(milliseconds: Self.flashMilliseconds) { [weak scanner] in
+            if let scanner, !scanner.chooser.isChoosing { scanner.chooser.markers.clear() }
+            return false
+        }
+    }
+
+    private func updateCount() {
+        let count = tally.counted.count
+        gtk_label_set_text(
+            gcast(countLabel),
+            trn("{count} code this session", "{count} codes this session", count).replacingOccurrences(of: "{count}", with: "\(count)"))
+        gtk_widget_set_sensitive(exportButton, count > 0 ? 1 : 0)
+    }
+
+    /// The session's codes as history records, oldest first.
+    var sessionRecords: [HistoryRecord] {
+        zip(tally.counted, countedTimes).reversed().map { HistoryRecord(symbol: $0.0, source: .camera, timeMilliseconds: $0.1) }
+    }
+
+    private func chooseExportFile() {
+        guard let window else { return }
+        let parent = UnsafeMutableRawPointer(window.window).assumingMemoryBound(to: GtkWindow.self)
+        guard
+            let native = gtk_file_chooser_native_new(
+                tr("Export Session"), parent, GTK_FILE_CHOOSER_ACTION_SAVE, tr("_Export"), tr("_Cancel"))
+        else { return }
+        gtk_file_chooser_set_current_name(gcast(UnsafeMutableRawPointer(native)), "saoma-session.csv")
+        chooser = native
+        onNativeResponse(UnsafeMutableRawPointer(native)) { [weak self] response in
+            guard let self, let native = self.chooser else { return }
+            defer {
+                g_object_unref(UnsafeMutableRawPointer(native))
+                self.chooser = nil
+            }
+            guard response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(gcast(UnsafeMutableRawPointer(native)))
+            else { return }
+            defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+            guard let cPath = g_file_get_path(file) else { return }
+            let path = String(cString: cPath)
+            g_free(cPath)
+            self.export(to: path)
+        }
+        gtk_native_dialog_show(gcast(UnsafeMutableRawPointer(native)))
+    }
+
+    /// Writes the session's list to `path` (JSON Lines for `.jsonl`, else CSV), atomically.
+    func export(to path: String) {
+        let format = HistoryFileFormat(path: path) ?? .csv
+        do {
+            try AtomicFile.write(Data(format.encode(sessionRecords).utf8), to: path)
+        } catch {
+            recorder.onProblem?(tr("Could not export the session: {reason}", ["reason": "\(error)"]))
+        }
+    }
+}

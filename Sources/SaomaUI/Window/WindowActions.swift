@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import GLibSwift
+
+/// The window's actions (`win.…`), bound by the menu, the shortcuts and buttons.
+@MainActor
+enum WindowActions {
+    /// Adds every action to `window`; the actions hold the window weakly.
+    static func install(on window: SaomaWindow) {
+        add("open-image", to: window) { window in window.imageTab?.chooseFile() }
+        add("generate", to: window) { window in
+            window.setSidebarVisible(true)
+            window.sidebar.showPage("generate")
+            window.generatorPage.focusFirstField()
+        }
+        add("preferences", to: window) { window in
+            PreferencesWindow.present(parent: gcast(window.window))
+        }
+        add("copy-result", to: window) { window in
+            guard window.currentPage == .result else { return }
+            window.resultPage.copyToClipboard()
+        }
+        add("cancel", to: window) { window in
+            if window.scanner.chooser.isChoosing {
+                window.scanner.chooser.cancel()
+            } else if window.currentPage != .scanner {
+                window.resumeScanning()
+            }
+        }
+    }
+
+    private static func add(_ name: String, to window: SaomaWindow, _ body: @escaping @MainActor (SaomaWindow) -> Void) {
+        let action = ObjectRef(adopting: g_simple_action_new(name, nil))
+        onActivate(action.pointer.objectPointer) { [weak window] _ in
+            if let window { body(window) }
+        }
+        g_action_map_add_action(gcast(window.window), action.pointer)
+    }
+}
