@@ -3,7 +3,7 @@
 import PackageDescription
 
 /// Saoma's package. The dependency direction is enforced here:
-/// `SaomaCore` ← adapters (`ZBarDecoding`, `QREncoding`, `V4L2Capture`, `PixbufIO`, `GLibSwift`,
+/// `SaomaCore` ← adapters (`ZBarDecoding`, `DMTXDecoding`, `QREncoding`, `V4L2Capture`, `PixbufIO`, `GLibSwift`,
 /// `SQLiteHistory`)
 /// ← `SaomaUI` / `SaomaCLI` ← `saoma`.
 let package = Package(
@@ -20,6 +20,8 @@ let package = Package(
         .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CV4L2", pkgConfig: "libv4l2", providers: [.apt(["libv4l-dev"])]),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        .systemLibrary(name: "CPipeWire", pkgConfig: "libpipewire-0.3", providers: [.apt(["libpipewire-0.3-dev", "libspa-0.2-dev"])]),
+        .systemLibrary(name: "CDmtx", pkgConfig: "libdmtx", providers: [.apt(["libdmtx-dev"])]),
         .systemLibrary(name: "CPortal", pkgConfig: "libportal-gtk4", providers: [.apt(["libportal-gtk4-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
@@ -28,8 +30,10 @@ let package = Package(
 
         // Adapters: each is the only place that calls its C library.
         .target(name: "ZBarDecoding", dependencies: ["SaomaCore", "CZBar"]),
+        .target(name: "DMTXDecoding", dependencies: ["SaomaCore", "CDmtx"]),
         .target(name: "QREncoding", dependencies: ["SaomaCore", "CQREncode"]),
         .target(name: "V4L2Capture", dependencies: ["SaomaCore", "CV4L2"]),
+        .target(name: "PipeWireCapture", dependencies: ["SaomaCore", "CPipeWire"]),
         .target(name: "PixbufIO", dependencies: ["SaomaCore", "CGdkPixbuf", "GLibSwift"]),
         .target(name: "GLibSwift", dependencies: ["CGtk"]),
         .target(name: "DesktopPortal", dependencies: ["SaomaCore", "CPortal"]),
@@ -41,13 +45,16 @@ let package = Package(
         .target(
             name: "SaomaUI",
             dependencies: [
-                "SaomaCore", "ZBarDecoding", "QREncoding", "V4L2Capture", "PixbufIO", "GLibSwift", "SQLiteHistory", "DesktopPortal",
-                "NetworkJoining", "CGtk",
+                "SaomaCore", "ZBarDecoding", "DMTXDecoding", "QREncoding", "V4L2Capture", "PipeWireCapture", "PixbufIO", "GLibSwift",
+                "SQLiteHistory", "DesktopPortal", "NetworkJoining", "CGtk",
             ]
         ),
         .target(
             name: "SaomaCLI",
-            dependencies: ["SaomaCore", "ZBarDecoding", "QREncoding", "V4L2Capture", "PixbufIO", "GLibSwift", "SQLiteHistory"]
+            dependencies: [
+                "SaomaCore", "ZBarDecoding", "DMTXDecoding", "QREncoding", "V4L2Capture", "PipeWireCapture", "PixbufIO", "GLibSwift",
+                "SQLiteHistory",
+            ]
         ),
         .executableTarget(name: "saoma", dependencies: ["SaomaCLI", "SaomaUI"]),
 
@@ -55,10 +62,15 @@ let package = Package(
         // CaptureProbe drives V4L2Capture in a subprocess (LD_PRELOAD on it only) for tests and scripts/bench-capture.
         .executableTarget(name: "CaptureProbe", dependencies: ["V4L2Capture", "SaomaCore"]),
         .target(name: "FakeV4L2Device", cSettings: [.define("_GNU_SOURCE")], linkerSettings: [.linkedLibrary("dl")]),
+        // A test camera served as a bare PipeWire Video/Source node (see its header).
+        .executableTarget(name: "PipeWireTestCamera", dependencies: ["CPipeWire"]),
 
         .testTarget(name: "SaomaCoreTests", dependencies: ["SaomaCore"]),
         .testTarget(name: "ZBarDecodingTests", dependencies: ["ZBarDecoding", "QREncoding", "PixbufIO", "SaomaCore", "CQREncode"]),
+        .testTarget(name: "DMTXDecodingTests", dependencies: ["DMTXDecoding", "PixbufIO", "SaomaCore"]),
         .testTarget(name: "QREncodingTests", dependencies: ["QREncoding", "ZBarDecoding", "PixbufIO", "SaomaCore"]),
+        .testTarget(
+            name: "PipeWireCaptureTests", dependencies: ["PipeWireCapture", "SaomaCLI", "ZBarDecoding", "QREncoding", "SaomaCore"]),
         .testTarget(name: "V4L2CaptureTests", dependencies: ["V4L2Capture", "ZBarDecoding", "PixbufIO", "SaomaCore"]),
         .testTarget(name: "PixbufIOTests", dependencies: ["PixbufIO", "SaomaCore", "ZBarDecoding", "QREncoding"]),
         .testTarget(name: "SaomaCLITests", dependencies: ["SaomaCLI", "SaomaCore", "SQLiteHistory"]),

@@ -240,6 +240,7 @@ public struct ImageLoader: Sendable {
             total += chunk.count
             if total > maxFileBytes { throw .fileTooLarge(name, bytes: total, limit: maxFileBytes) }
             completeness.feed(chunk)
+            if let problem = completeness.invalidHeader { throw .damaged(name, reason: problem) }
             var error: UnsafeMutablePointer<GError>?
             let ok = chunk.withUnsafeBufferPointer { gdk_pixbuf_loader_write(loader, $0.baseAddress, gsize($0.count), &error) }
             try checkSize(box, name: name)

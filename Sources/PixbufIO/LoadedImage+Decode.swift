@@ -12,7 +12,7 @@ extension LoadedImage {
     /// copy reduced by the same rule (`ImageReduction.denominator`). So no photo loses a read to
     /// the first look; only photos with no code visible in it pay for the second.
     public func decodeReducedFirst(
-        with decoder: some BarcodeDecoder, options: DecodeOptions, loadFull: () throws(ImageLoadError) -> LoadedImage
+        with decoder: any BarcodeDecoder, options: DecodeOptions, loadFull: () throws(ImageLoadError) -> LoadedImage
     ) throws(ImageLoadError) -> [Symbol] {
         if let reduction {
             var reducedOptions = options

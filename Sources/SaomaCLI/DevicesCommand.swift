@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import GLibSwift
+import PipeWireCapture
 import SaomaCore
 import V4L2Capture
 
 /// `saoma devices` (also `saoma --list-devices`): lists cameras and why other video nodes were
-/// skipped, for a user diagnosing "no camera".
+/// skipped, for a user diagnosing "no camera": V4L2 nodes, then PipeWire cameras (`Video/Source`
+/// nodes: libcamera sensors, virtual and portal cameras).
 ///
-/// Exit status: 0 when at least one usable camera was found, 1 when none was, 2 on a usage error.
+/// Exit status: 0 when at least one usable camera was found (either way), 1 when none was, 2 on
+/// a usage error.
 public enum DevicesCommand {
     /// Exit status when a usable camera exists.
     public static let exitFound: Int32 = 0
@@ -32,7 +35,48 @@ public enum DevicesCommand {
         let lines = report(nodes: nodes, directory: directory, defaultPath: best?.path).split(
             separator: "\n", omittingEmptySubsequences: false)
         ConsoleOutput.out(lines.map { VisibleText.of(String($0)) }.joined(separator: "\n"))
-        return best == nil ? exitNone : exitFound
+        let pipeWire = PipeWireMonitor.cameras(timeout: pipeWireTimeout)
+        ConsoleOutput.out(pipeWireReport(pipeWire))
+        let pipeWireUsable = (try? pipeWire.get())?.contains { CameraModePolicy.choose(from: $0.modes) != nil } ?? false
+        return best == nil && !pipeWireUsable ? exitNone : exitFound
+    }
+
+    /// Text from PipeWire (node names, a daemon's message) as printed: visible, one line, at most
+    /// 200 characters.
+    static func outside(_ text: String) -> String { VisibleText.shortened(text, limit: 200) }
+
+    /// Seconds to wait for PipeWire's listing.
+    static let pipeWireTimeout = 5.0
+
+    /// The PipeWire part of the listing: each camera node with its id, name and formats.
+    public static func pipeWireReport(_ result: Result<[PipeWireNode], PipeWireFailure>) -> String {
+        let nodes: [PipeWireNode]
+        switch result {
+        case .failure(let failure):
+            return "\n" + tr("PipeWire cameras: none (PipeWire is not reachable).") + "\n  " + outside(failure.message)
+                + "\n"
+        case .success(let found): nodes = found
+        }
+        guard !nodes.isEmpty else { return "\n" + tr("PipeWire cameras: none.") + "\n" }
+        var lines = ["", tr("PipeWire cameras:")]
+        for node in nodes {
+            let camera = node.camera
+            lines.append("  \(camera.path)  \(outside(camera.name))")
+            lines.append("      " + tr("node name:") + " \(outside(node.name))")
+            if let path = node.v4l2Path { lines.append("      " + tr("V4L2 device:") + " \(outside(path))") }
+            for format in groupedModes(node.modes) { lines.append("      \(format)") }
+            if !node.otherFormats.isEmpty {
+                lines.append(
+                    "      " + tr("formats Saoma cannot convert:") + " "
+                        + node.otherFormats.map(outside).joined(separator: ", "))
+            }
+            if let chosen = CameraModePolicy.choose(from: node.modes) {
+                lines.append("      " + tr("Saoma captures at") + " \(chosen)")
+            } else {
+                lines.append("      " + tr("skipped:") + " " + tr("no pixel format Saoma can convert"))
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 
     /// Usage of `saoma devices`.
@@ -40,6 +84,7 @@ public enum DevicesCommand {
         tr("Usage: saoma devices") + "\n\n"
             + tr("Lists the cameras Saoma can use, their modes, and why other video devices are skipped.") + "\n"
             + tr("SAOMA_DEVICE_DIR overrides the directory searched for video devices (default /dev).") + "\n"
+            + tr("PipeWire cameras are listed as pipewire:ID; choose one with --device pipewire:ID or --device pipewire:NODE_NAME.") + "\n"
     }
 
     /// The listing for `nodes` found in `directory`, `defaultPath` marking the camera Saoma picks.

@@ -25,14 +25,15 @@ public enum PayloadText {
     public static func decodeWithEncoding(_ bytes: [UInt8]) -> (Encoding?, String)? {
         if looksBinary(bytes) { return nil }
         if let utf8 = String(validating: bytes, as: UTF8.self) { return (nil, utf8) }
-        var best: (Encoding, Int)?
-        for encoding in Encoding.allCases {
-            guard let score = plausibility(of: bytes, as: encoding) else { continue }
-            if let current = best, current.1 >= score { continue }
-            best = (encoding, score)
+        // Highest score first (ties in declaration order); an encoding whose checks pass but
+        // whose iconv table refuses the bytes (an unassigned code) gives way to the next.
+        let candidates = Encoding.allCases.enumerated().compactMap { index, encoding in
+            plausibility(of: bytes, as: encoding).map { (encoding, $0, index) }
         }
-        guard let (encoding, _) = best, let text = iconvDecode(bytes, from: encoding.rawValue) else { return nil }
-        return (encoding, text)
+        for (encoding, _, _) in candidates.sorted(by: { ($0.1, -$0.2) > ($1.1, -$1.2) }) {
+            if let text = iconvDecode(bytes, from: encoding.rawValue) { return (encoding, text) }
+        }
+        return nil
     }
 
     /// Whether the bytes are binary data: a NUL, or more than a tenth C0 control bytes other than

@@ -16,6 +16,10 @@ struct ContentTemplateRoundTripTests {
         .wifi(WiFiNetwork(ssid: "Café 咖啡", security: .open)),
         .wifi(WiFiNetwork(ssid: "Old", password: "12345", security: .wep)),
         .wifi(WiFiNetwork(ssid: "New", password: "correct horse battery", security: .sae)),
+        // Found by fuzzing: a separator carrying a combining mark is one Character but still splits.
+        .wifi(WiFiNetwork(ssid: ";\u{301}x", security: .open)),
+        .contact(Contact(name: "a;\u{301}b", note: ",\u{301}\\\u{301}")),
+        .contact(Contact(name: "d", organization: "\"ACME\"")),
         .contact(Contact(name: "Jane Roe")),
         .contact(
             Contact(
@@ -28,6 +32,7 @@ struct ContentTemplateRoundTripTests {
         .phone("*#06#"),
         .sms(SMSMessage(number: "+15550100", body: "Meet at 10:30; ok?")),
         .sms(SMSMessage(number: "12345")),
+        .sms(SMSMessage(number: "12345", body: "\u{30D}x")),
         .geo(GeoLocation(latitude: 48.8584, longitude: 2.2945)),
         .geo(GeoLocation(latitude: -33.8568, longitude: 151.2153, altitude: 12.5)),
         .geo(GeoLocation(latitude: 0.00001, longitude: -180, query: "Tour Eiffel & café")),

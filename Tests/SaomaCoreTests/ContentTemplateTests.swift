@@ -67,6 +67,8 @@ struct ContentTemplateTests {
 
     static let failures: [(ScannedContent, ContentTemplateError)] = [
         (.url(" "), .missingField(.url)),
+        (.url("/"), .missingField(.url)),
+        (.url("https://"), .missingField(.url)),
         (.url("exa mple.org"), .invalidField(field: .url, value: "exa mple.org", reason: .invalidCharacters)),
         (.wifi(WiFiNetwork(ssid: "", password: "password1")), .missingField(.ssid)),
         (.wifi(WiFiNetwork(ssid: "x", password: "")), .missingField(.password)),
@@ -75,6 +77,14 @@ struct ContentTemplateTests {
         (.contact(Contact(name: "")), .missingField(.name)),
         (.email(EmailMessage(to: "")), .missingField(.to)),
         (.email(EmailMessage(to: "nobody")), .invalidField(field: .to, value: "nobody", reason: .notAnAddress)),
+        // Found by fuzzing (Tests/Fuzz/ContentTemplates): these were written, then read back as text.
+        (.url("https://a\u{0}b"), .invalidField(field: .url, value: "https://a\u{0}b", reason: .invalidCharacters)),
+        (.email(EmailMessage(to: "a@b\u{0}c")), .invalidField(field: .to, value: "a@b\u{0}c", reason: .notAnAddress)),
+        (.email(EmailMessage(to: "a@b, @c")), .invalidField(field: .to, value: "a@b, @c", reason: .notAnAddress)),
+        (
+            .geo(GeoLocation(latitude: 0, longitude: 0, altitude: 4.9e155)),
+            .invalidField(field: .altitude, value: "4.9e+155", reason: .outOfRange)
+        ),
         (.phone(" "), .missingField(.number)),
         (.phone("call me"), .invalidField(field: .number, value: "call me", reason: .invalidCharacters)),
         (.sms(SMSMessage(number: "1:2", body: "x")), .invalidField(field: .number, value: "1:2", reason: .invalidCharacters)),

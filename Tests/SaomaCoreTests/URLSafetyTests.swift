@@ -97,6 +97,10 @@ struct URLSafetyTests {
         SafetyCase(
             url: "https://bank.example%40@evil.example/", host: "evil.example", displayHost: "evil.example",
             warnings: [.encodedAt, .userInfo("bank.example@")]),
+        // Found by fuzzing (Tests/Fuzz/ContentParser): a percent-escaped right-to-left override in the host.
+        SafetyCase(
+            url: "https://%E2%80%AEgro.elpmaxe", host: "\u{202E}gro.elpmaxe", displayHost: "\u{202E}gro.elpmaxe",
+            warnings: [.invisibleCharacters, .internationalHost("\u{202E}gro.elpmaxe")]),
     ]
 
     @Test("hosts and warnings", arguments: cases)

@@ -21,6 +21,8 @@ struct PayloadTextTests {
         ("Big5 Taiwan", [0xA5, 0x78, 0xC6, 0x57], "台灣", .big5),
         ("ISO-8859-1 German", [0x47, 0x72, 0xFC, 0xDF, 0x65], "Grüße", .isoLatin1),
         ("ISO-8859-1 French", [0x63, 0x61, 0x66, 0xE9], "café", .isoLatin1),
+        // GB 18030's four-byte pattern scores as well, but its table has no F6 30 F6 30 (found by fuzzing).
+        ("ISO-8859-1 where GB 18030 refuses", [0xF6, 0x30, 0xF6, 0x30], "ö0ö0", .isoLatin1),
         ("GS1 with GS separators", [0x30, 0x31, 0x1D, 0x31, 0x30], "01\u{1D}10", nil),
     ]
 

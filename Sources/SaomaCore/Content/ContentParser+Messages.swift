@@ -50,10 +50,12 @@ extension ContentParser {
 
     /// `SMSTO:+15550100:body text` (the body may hold further colons).
     static func parseSMSTO(_ rest: String) -> ScannedContent? {
-        let parts = rest.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-        let number = trimmingSpace(String(parts[0]))
+        // Split on the scalar: a colon followed by a combining mark is one Character (found by fuzzing).
+        let scalars = rest.unicodeScalars
+        let colon = scalars.firstIndex(of: ":")
+        let number = trimmingSpace(String(scalars[..<(colon ?? scalars.endIndex)]))
         guard isPhoneNumber(number) else { return nil }
-        return .sms(SMSMessage(number: number, body: parts.count > 1 ? String(parts[1]) : ""))
+        return .sms(SMSMessage(number: number, body: colon.map { String(scalars[scalars.index(after: $0)...]) } ?? ""))
     }
 
     /// `sms:+15550100?body=Hi%20there` (RFC 5724), also the common `sms:+15550100:body`.

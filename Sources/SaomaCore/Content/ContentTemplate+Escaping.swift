@@ -11,22 +11,27 @@ extension ContentTemplates {
     /// Backslash before `\ ; , : "` (the `WIFI:` notation's special characters).
     public static func escapeWiFi(_ value: String) -> String { backslashEscape(value, special: "\\;,:\"") }
 
-    /// Backslash before `\ ; , :` (MECARD's separators).
-    public static func escapeMECARD(_ value: String) -> String { backslashEscape(value, special: "\\;,:") }
+    /// Backslash before `\ ; , :` (MECARD's separators) and `"` (readers unwrap a quoted value).
+    public static func escapeMECARD(_ value: String) -> String { backslashEscape(value, special: "\\;,:\"") }
 
     /// RFC 2426 text escaping: `\\`, `\;`, `\,`, and line breaks (CRLF, CR or LF) as `\n`.
+    ///
+    /// Scalar by scalar, as readers split: a `;` carrying a combining mark is still a separator.
     public static func escapeVCard(_ value: String) -> String {
-        var out = ""
-        for character in value {
-            switch character {
-            case "\\": out += "\\\\"
-            case ";": out += "\\;"
-            case ",": out += "\\,"
-            case "\r\n", "\n", "\r": out += "\\n"
-            default: out.append(character)
+        var out = String.UnicodeScalarView()
+        var previousWasCR = false
+        for scalar in value.unicodeScalars {
+            defer { previousWasCR = scalar == "\r" }
+            switch scalar {
+            case "\\": out += "\\\\".unicodeScalars
+            case ";": out += "\\;".unicodeScalars
+            case ",": out += "\\,".unicodeScalars
+            case "\n" where previousWasCR: break
+            case "\n", "\r": out += "\\n".unicodeScalars
+            default: out.append(scalar)
             }
         }
-        return out
+        return String(out)
     }
 
     /// `value`'s UTF-8 bytes, those outside `allowed` written as `%XX` (upper-case hex).
@@ -43,14 +48,15 @@ extension ContentTemplates {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// A backslash before every character of `value` that is in `special`.
+    /// A backslash before every scalar of `value` that is in `special` (scalars, not characters:
+    /// a `;` followed by a combining mark is one character but still a separator to readers).
     static func backslashEscape(_ value: String, special: String) -> String {
-        var out = ""
-        for character in value {
-            if special.contains(character) { out.append("\\") }
-            out.append(character)
+        var out = String.UnicodeScalarView()
+        for scalar in value.unicodeScalars {
+            if special.unicodeScalars.contains(scalar) { out.append("\\") }
+            out.append(scalar)
         }
-        return out
+        return String(out)
     }
 
     /// Every line break (LF, CR or CRLF) as CRLF, as RFC 6068 requires in a `mailto:` body.

@@ -83,10 +83,16 @@ public enum ContentTemplates {
     public static func url(_ url: String) throws(ContentTemplateError) -> String {
         let trimmed = url.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw .missingField(.url) }
-        guard !trimmed.unicodeScalars.contains(where: { CharacterSet.whitespacesAndNewlines.contains($0) }) else {
+        // Control characters too: scanners (and ContentParser) read a link holding one as text.
+        guard !trimmed.unicodeScalars.contains(where: { CharacterSet.whitespacesAndNewlines.contains($0) }),
+            ContentParser.isLinkShaped(trimmed)
+        else {
             throw .invalidField(field: .url, value: url, reason: .invalidCharacters)
         }
-        return hasScheme(trimmed) ? trimmed : "https://" + trimmed
+        let link = hasScheme(trimmed) ? trimmed : "https://" + trimmed
+        // Nothing but a scheme and slashes (`/`, `https://`) is no address at all.
+        guard link.drop(while: { $0 != ":" }).dropFirst().contains(where: { $0 != "/" }) else { throw .missingField(.url) }
+        return link
     }
 
     /// `WIFI:T:WPA;S:name;P:secret;H:true;;` with `\ ; , : "` escaped by a backslash.
@@ -120,7 +126,7 @@ public enum ContentTemplates {
         return out + ";"
     }
 
-    /// `MECARD:N:…;ORG:…;TEL:…;EMAIL:…;URL:…;ADR:…;NOTE:…;;` with `\ ; , :` escaped by a backslash.
+    /// `MECARD:N:…;ORG:…;TEL:…;EMAIL:…;URL:…;ADR:…;NOTE:…;;` with `\ ; , : "` escaped by a backslash.
     public static func mecard(_ contact: Contact) throws(ContentTemplateError) -> String {
         guard !contact.name.isEmpty else { throw .missingField(.name) }
         var fields = [("N", contact.name)]
@@ -157,7 +163,11 @@ public enum ContentTemplates {
     public static func mailto(_ message: EmailMessage) throws(ContentTemplateError) -> String {
         let to = message.to.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !to.isEmpty else { throw .missingField(.to) }
-        guard to.contains("@") else { throw .invalidField(field: .to, value: message.to, reason: .notAnAddress) }
+        // Each comma-separated address as scanners read it back: `local@domain`, no spaces or controls.
+        let addresses = to.split(separator: ",").map { ContentParser.trimmingSpace(String($0)) }.filter { !$0.isEmpty }
+        guard !addresses.isEmpty, addresses.allSatisfy(ContentParser.isPlausibleAddress) else {
+            throw .invalidField(field: .to, value: message.to, reason: .notAnAddress)
+        }
         var query = [String]()
         if !message.subject.isEmpty { query.append("subject=" + percentEncode(message.subject, allowing: unreserved)) }
         if !message.body.isEmpty { query.append("body=" + percentEncode(crlfLineBreaks(message.body), allowing: unreserved)) }
@@ -176,6 +186,9 @@ public enum ContentTemplates {
         return "SMSTO:\(number):\(message.body)"
     }
 
+    /// The largest altitude `geo` writes, in metres (above or below sea level).
+    public static let maximumAltitude = 1e9
+
     /// `geo:lat,lon[,alt][?q=…]` (RFC 5870) with the query percent-encoded as UTF-8.
     public static func geo(_ location: GeoLocation) throws(ContentTemplateError) -> String {
         guard location.latitude.isFinite, (-90...90).contains(location.latitude) else {
@@ -186,7 +199,10 @@ public enum ContentTemplates {
         }
         var out = "geo:\(decimal(location.latitude)),\(decimal(location.longitude))"
         if let altitude = location.altitude {
-            guard altitude.isFinite else { throw .invalidField(field: .altitude, value: "\(altitude)", reason: .outOfRange) }
+            // Up to a million kilometres: beyond that the digits outgrow what readers (and ContentParser) accept.
+            guard altitude.isFinite, abs(altitude) <= maximumAltitude else {
+                throw .invalidField(field: .altitude, value: "\(altitude)", reason: .outOfRange)
+            }
             out += ",\(decimal(altitude))"
         }
         if !location.query.isEmpty { out += "?q=" + percentEncode(location.query, allowing: unreserved) }

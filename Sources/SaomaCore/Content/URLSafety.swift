@@ -120,6 +120,10 @@ public enum URLSafety {
                 let host = normalizedHost(rawHost)
                 analysis.host = host
                 warnings += hostWarnings(host, display: &analysis.displayHost)
+                // Percent escapes and `xn--` labels can spell them in a host whose text shows none.
+                if analysis.displayHost?.unicodeScalars.contains(where: isInvisible) == true, !warnings.contains(.invisibleCharacters) {
+                    warnings.append(.invisibleCharacters)
+                }
             }
         }
         if text.count > veryLongLength { warnings.append(.veryLong(length: text.count)) }

@@ -47,6 +47,15 @@ public struct ImageCompleteness: Sendable {
         }
     }
 
+    /// Why the header fed so far must not reach the loader at all, or nil. Checked before each
+    /// chunk is handed over: gdk-pixbuf 2.42's BMP loader reads the palette size as a signed
+    /// number, so a count above 2³¹ (`FF FF CA 10`) passes its own check and makes it allocate
+    /// 4 GB for a 101-byte file (found by fuzzing). No BMP has more than 256 palette entries.
+    public var invalidHeader: String? {
+        guard format == .bmp, let infoSize = le32(14), infoSize >= 40, let colors = le32(46) else { return nil }
+        return colors > 256 ? "the BMP header claims a palette of \(colors) colours" : nil
+    }
+
     private func le16(_ offset: Int) -> Int? {
         guard offset >= 0, offset + 2 <= head.count else { return nil }
         return Int(head[offset]) | Int(head[offset + 1]) << 8

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import DMTXDecoding
 import Foundation
 import GLibSwift
 import PixbufIO
@@ -109,7 +110,7 @@ final class PhotoWorker: @unchecked Sendable {
     /// The generation of the newest request; older requests stop at their next check.
     private var latest = 0
     /// Made on the worker queue on first use; used only there.
-    nonisolated(unsafe) private var decoder: ZBarDecoder?
+    nonisolated(unsafe) private var decoder: BarcodeDecoder?
 
     /// Loads and decodes `source` as request `generation`; `report` runs on the worker thread
     /// for each event unless a newer request arrived meanwhile.
@@ -163,7 +164,7 @@ final class PhotoWorker: @unchecked Sendable {
     /// when the photo is large, and at full resolution (loaded again for a JPEG decoded reduced)
     /// only when that finds nothing. Worker queue only.
     private func decode(_ image: LoadedImage, source: PhotoSource, loader: ImageLoader, symbologies: Set<Symbology>) -> [Symbol] {
-        let decoder = self.decoder ?? ZBarDecoder()
+        let decoder = self.decoder ?? CombinedDecoder([ZBarDecoder()], fallbacks: [DataMatrixDecoder()])
         self.decoder = decoder
         let options = DecodeOptions(symbologies: symbologies, effort: .thorough)
         let symbols = try? image.decodeReducedFirst(with: decoder, options: options) { () throws(ImageLoadError) in

@@ -93,6 +93,18 @@ struct ImageCompletenessTests {
         #expect(!missing.contains("\n"))
     }
 
+    @Test("a BMP palette over 256 colours is refused before the loader sees it (found by fuzzing)")
+    func oversizePalette() {
+        var hostile = Self.bmp
+        hostile.replaceSubrange(46..<50, with: Self.le32(0xFFCA_0010))
+        var completeness = ImageCompleteness(format: .bmp)
+        completeness.feed(hostile[...])
+        #expect(completeness.invalidHeader == "the BMP header claims a palette of 4291428368 colours")
+        var normal = ImageCompleteness(format: .bmp)
+        normal.feed(Self.bmp[...])
+        #expect(normal.invalidHeader == nil)
+    }
+
     @Test("GIF and TIFF are left to their loaders, plain-text PNM to its rows")
     func leftToLoaders() {
         for (format, bytes) in [

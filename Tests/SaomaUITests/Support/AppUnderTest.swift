@@ -109,6 +109,12 @@ final class AppUnderTest {
         env["XDG_CACHE_HOME"] = self.home.path("cache")
         // History and other data stay in the test's folder, never the real ~/.local/share.
         env["XDG_DATA_HOME"] = self.home.path("data")
+        // No PipeWire but a test's own: a developer's desktop session must not add its cameras.
+        try FileManager.default.createDirectory(
+            atPath: self.home.path("runtime"), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        env["XDG_RUNTIME_DIR"] = self.home.path("runtime")
+        env.removeValue(forKey: "PIPEWIRE_RUNTIME_DIR")
+        env.removeValue(forKey: "PIPEWIRE_REMOTE")
         env["SAOMA_DEBUG_GEOMETRY"] = "1"
         env["SAOMA_DEVICE_DIR"] = dev.path
         env.removeValue(forKey: "DBUS_SESSION_BUS_ADDRESS")

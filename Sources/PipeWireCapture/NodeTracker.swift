@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CPipeWire
+import Glibc
+import SaomaCore
+
+/// Follows the registry's `Video/Source` nodes and their formats on one `PipeWireLoop`.
+///
+/// Owned by the loop thread: created, fed and destroyed with the loop locked; `onChange` runs
+/// on the loop thread with the complete list (every node's `EnumFormat` params read) after the
+/// first listing and after every change. Node proxies and hooks are released in `destroy()`.
+final class NodeTracker {
+    /// Called with every camera node, in id order, once a listing is complete.
+    var onChange: ([PipeWireNode]) -> Void
+    /// Called when the connection fails (the daemon went away).
+    var onError: (String) -> Void
+
+    private let core: OpaquePointer
+    private let registry: OpaquePointer
+    private let registryHook = UnsafeMutablePointer<spa_hook>.allocate(capacity: 1)
+    private let coreHook = UnsafeMutablePointer<spa_hook>.allocate(capacity: 1)
+    private let registryEvents = UnsafeMutablePointer<pw_registry_events>.allocate(capacity: 1)
+    private let coreEvents = UnsafeMutablePointer<pw_core_events>.allocate(capacity: 1)
+    private var nodes: [UInt32: TrackedNode] = [:]
+    /// The sequence number of the last `pw_core_sync`; the listing is complete when it returns.
+    private var pendingSync: Int32 = 0
+    private var published: [PipeWireNode]?
+
+    /// Starts listening on `core` (loop-locked).
+    init?(core: OpaquePointer, onChange: @escaping ([PipeWireNode]) -> Void, onError: @escaping (String) -> Void) {
+        guard let registry = saoma_pw_core_get_registry(core) else { return nil }
+        self.core = core
+        self.registry = registry
+        self.onChange = onChange
+        self.onError = onError
+        registryHook.initialize(to: spa_hook())
+        coreHook.initialize(to: spa_hook())
+        registryEvents.initialize(to: pw_registry_events())
+        registryEvents.pointee.version = UInt32(PW_VERSION_REGISTRY_EVENTS)
+        registryEvents.pointee.global = { data, id, _, type, _, props in
+            guard let data, let type else { return }
+            Unmanaged<NodeTracker>.fromOpaque(data).takeUnretainedValue().added(id: id, type: String(cString: type), props: props)
+        }
+        registryEvents.pointee.global_remove = { data, id in
+            guard let data else { return }
+            Unmanaged<NodeTracker>.fromOpaque(data).takeUnretainedValue().removed(id: id)
+        }
+        coreEvents.initialize(to: pw_core_events())
+        coreEvents.pointee.version = UInt32(PW_VERSION_CORE_EVENTS)
+        coreEvents.pointee.done = { data, id, seq in
+            guard let data, id == PW_ID_CORE else { return }
+            Unmanaged<NodeTracker>.fromOpaque(data).takeUnretainedValue().synced(seq)
+        }
+        coreEvents.pointee.error = { data, id, _, res, message in
+            guard let data, id == PW_ID_CORE else { return }
+            let text = message.map { String(cString: $0) } ?? String(cString: strerror(-res))
+            Unmanaged<NodeTracker>.fromOpaque(data).takeUnretainedValue().onError(text)
+        }
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        _ = saoma_pw_core_add_listener(core, coreHook, coreEvents, me)
+        _ = saoma_pw_registry_add_listener(registry, registryHook, registryEvents, me)
+        requestSync()
+    }
+
+    /// Removes every listener and proxy (loop-locked). The tracker is inert afterwards.
+    func destroy() {
+        for node in nodes.values { node.destroy() }
+        nodes = [:]
+        saoma_spa_hook_remove(registryHook)
+        saoma_spa_hook_remove(coreHook)
+        pw_proxy_destroy(registry)
+        registryHook.deallocate()
+        coreHook.deallocate()
+        registryEvents.deallocate()
+        coreEvents.deallocate()
+    }
+
+    /// The cameras of the last complete listing (`nil` before the first).
+    var cameras: [PipeWireNode]? { published }
+
+    private func requestSync() {
+        pendingSync = saoma_pw_core_sync(core, pendingSync)
+    }
+
+    private func added(id: UInt32, type: String, props: UnsafePointer<spa_dict>?) {
+        guard type == String(cString: saoma_pw_type_interface_node()), let props else { return }
+        func value(_ key: String) -> String? { spa_dict_lookup(props, key).map { String(cString: $0) } }
+        guard value("media.class") == "Video/Source" else { return }
+        var v4l2Path = value("api.v4l2.path")
+        if v4l2Path == nil, let objectPath = value("object.path"), objectPath.hasPrefix("v4l2:") {
+            v4l2Path = String(objectPath.dropFirst("v4l2:".count))
+        }
+        let name = value("node.name") ?? "node-\(id)"
+        let description = value("node.description") ?? value("node.nick") ?? name
+        guard let proxy = saoma_pw_registry_bind_node(registry, id) else { return }
+        let node = TrackedNode(
+            info: PipeWireNode(id: id, name: name, description: description, v4l2Path: v4l2Path), proxy: proxy)
+        nodes[id] = node
+        node.start()
+        requestSync()
+    }
+
+    private func removed(id: UInt32) {
+        guard let node = nodes.removeValue(forKey: id) else { return }
+        node.destroy()
+        requestSync()
+    }
+
+    private func synced(_ seq: Int32) {
+        guard seq == pendingSync else { return }
+        let list = nodes.keys.sorted().compactMap { nodes[$0]?.snapshot }
+        guard list != published else { return }
+        published = list
+        onChange(list)
+    }
+}
+
+/// One bound node proxy collecting its `EnumFormat` params. Loop thread only.
+private final class TrackedNode {
+    private(set) var info: PipeWireNode
+    private let proxy: OpaquePointer
+    private let hook = UnsafeMutablePointer<spa_hook>.allocate(capacity: 1)
+    private let events = UnsafeMutablePointer<pw_node_events>.allocate(capacity: 1)
+    private var modes: [CameraMode] = []
+    private var otherFormats: [String] = []
+
+    init(info: PipeWireNode, proxy: OpaquePointer) {
+        self.info = info
+        self.proxy = proxy
+        hook.initialize(to: spa_hook())
+        events.initialize(to: pw_node_events())
+        events.pointee.version = UInt32(PW_VERSION_NODE_EVENTS)
+        events.pointee.param = { data, _, id, _, _, param in
+            guard let data, id == saoma_spa_param_enum_format(), let param else { return }
+            Unmanaged<TrackedNode>.fromOpaque(data).takeUnretainedValue().offered(param)
+        }
+    }
+
+    func start() {
+        _ = saoma_pw_node_add_listener(proxy, hook, events, Unmanaged.passUnretained(self).toOpaque())
+        _ = saoma_pw_node_enum_formats(proxy, 0)
+    }
+
+    func destroy() {
+        saoma_spa_hook_remove(hook)
+        pw_proxy_destroy(proxy)
+        hook.deallocate()
+        events.deallocate()
+    }
+
+    /// The node with the modes read so far, without duplicates, in the order offered.
+    var snapshot: PipeWireNode {
+        var node = info
+        var seen = Set<CameraMode>()
+        node.modes = modes.filter { seen.insert($0).inserted }
+        node.otherFormats = Array(Set(otherFormats)).sorted()
+        return node
+    }
+
+    private func offered(_ param: UnsafePointer<spa_pod>) {
+        let offer = SpaFormat(param)
+        modes += offer.modes
+        otherFormats += offer.unsupportedNames
+    }
+}

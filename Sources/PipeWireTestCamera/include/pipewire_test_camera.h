@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// PipeWireTestCamera: a test camera served as a bare PipeWire `Video/Source` node (a pw_stream
+// producer, PW_DIRECTION_OUTPUT, media.role=Camera, driving its own timer), as a virtual or
+// portal camera can be: no device object behind it.
+//
+//   PipeWireTestCamera [--name NODE_NAME] [--description TEXT] [--formats YUY2,NV12,I420,MJPG]
+//                      [--modes 1280x720@30,640x480@30] [--scene FILE]
+//
+// --scene is a binary PPM (P6) or PGM (P5), maxval 255, scaled nearest-neighbour to the
+// negotiated size and converted to BT.601 limited-range YCbCr; re-read whenever its mtime, size
+// or inode changes (write a new file and rename it over to swap scenes). Without it (or while it
+// is unreadable) frames are a grey ramp. For MJPG the scene is a JPEG file served byte for byte
+// as every frame (its size should be the negotiated one).
+// Every format is offered at every mode (one EnumFormat each, fixed size and rate).
+//
+// Once its node exists it prints one line `ready NODE_ID NODE_NAME` on stdout; it prints
+// `streaming WIDTHxHEIGHT FORMAT` when a consumer starts streaming. SIGTERM or SIGINT stop it
+// (its node disappears). Output lines nobody reads are dropped (SIGPIPE is ignored).
+// Exit status 2 on bad arguments, 1 when PipeWire cannot be reached.
+#pragma once

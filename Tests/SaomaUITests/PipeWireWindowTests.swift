@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Testing
+
+/// End to end through PipeWire (issue 17): the built app under its own Xvfb, a private PipeWire
+/// daemon (`scripts/pipewire-session`) and a `PipeWireTestCamera` node serving a scene; no V4L2
+/// device at all.
+@Suite(.enabled(if: PipeWireE2E.available, "PipeWire binaries (pipewire, wireplumber, pw-cli) are not installed"))
+struct PipeWireWindowTests {
+    @Test("a code served by a PipeWire camera is found and chosen (--device pipewire:NODE_NAME)")
+    func codeThroughPipeWireIsChosen() throws {
+        let session = try PipeWireE2E()
+        var scene = CameraScene()
+        try scene.addCode("through pipewire", centerX: 640, centerY: 360)
+        let scenePath = session.directory.appendingPathComponent("scene.ppm").path
+        try scene.write(to: scenePath)
+        let camera = try session.startCamera(name: "saoma-e2e-camera", scene: scenePath)
+        defer { camera.stop() }
+        let app = try AppUnderTest(
+            arguments: ["--oneshot", "--device", "pipewire:saoma-e2e-camera"], camera: .none, environment: session.environment)
+        #expect(try app.waitForExit() == 0)
+        #expect(app.standardOutput == "through pipewire\n")
+        #expect(app.debugLines.contains { $0.hasPrefix("markers ") })
+    }
+
+    @Test("with a V4L2 camera present too, --device pipewire:NODE_NAME chooses the PipeWire camera")
+    func pipeWireDeviceWinsOverV4L2() throws {
+        let session = try PipeWireE2E()
+        var pipeWireScene = CameraScene()
+        try pipeWireScene.addCode("from pipewire", centerX: 640, centerY: 360)
+        let scenePath = session.directory.appendingPathComponent("scene.ppm").path
+        try pipeWireScene.write(to: scenePath)
+        let camera = try session.startCamera(name: "saoma-e2e-both", scene: scenePath)
+        defer { camera.stop() }
+        var v4l2Scene = CameraScene()
+        try v4l2Scene.addCode("from v4l2", centerX: 640, centerY: 360)
+        let app = try AppUnderTest(
+            arguments: ["--oneshot", "--device", "pipewire:saoma-e2e-both"], camera: .fake(scene: v4l2Scene),
+            environment: session.environment)
+        #expect(try app.waitForExit() == 0)
+        #expect(app.standardOutput == "from pipewire\n")
+    }
+
+    @Test("a PipeWire camera that goes away shows the unplugged page; when it returns scanning resumes")
+    func producerStoppedThenBackResumes() throws {
+        let session = try PipeWireE2E()
+        let scenePath = session.directory.appendingPathComponent("scene.ppm").path
+        try CameraScene().write(to: scenePath)
+        var camera = try session.startCamera(name: "saoma-e2e-replug", scene: scenePath)
+        let app = try AppUnderTest(
+            arguments: ["--oneshot", "--device", "pipewire:saoma-e2e-replug"], camera: .none, environment: session.environment)
+        try app.waitForLine { $0.hasPrefix("camera streaming(") }
+        camera.stop()
+        try app.waitForLine { $0.hasPrefix("camera problem(") && $0.contains("unplugged") }
+        try app.waitForLine { $0 == "page camera-problem" }
+        var scene = CameraScene()
+        try scene.addCode("pipewire back again", centerX: 640, centerY: 360)
+        try scene.write(to: scenePath)
+        camera = try session.startCamera(name: "saoma-e2e-replug", scene: scenePath)
+        defer { camera.stop() }
+        #expect(try app.waitForExit() == 0)
+        #expect(app.standardOutput == "pipewire back again\n")
+    }
+}
+
+/// A private PipeWire session for an end-to-end test; stopped (exactly its processes) when released.
+final class PipeWireE2E {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let available: Bool = ["pipewire", "wireplumber", "pw-cli"].allSatisfy { tool in
+        (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":").contains {
+            FileManager.default.isExecutableFile(atPath: "\($0)/\(tool)")
+        }
+    }
+
+    let directory: URL
+
+    init() throws {
+        directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("saoma-pw-e2e-\(UUID().uuidString.prefix(8))")
+        let status = try Self.script(["start", directory.path])
+        try #require(status == 0, "scripts/pipewire-session start failed; logs in \(directory.path)")
+    }
+
+    deinit {
+        _ = try? Self.script(["stop", directory.path])
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    private static func script(_ arguments: [String]) throws -> Int32 {
+        let process = try SpawnedProcess(
+            repository.appendingPathComponent("scripts/pipewire-session").path, arguments,
+            environment: ProcessInfo.processInfo.environment)
+        return try process.wait()
+    }
+
+    /// What reaches this daemon (added to the app's environment).
+    var environment: [String: String] {
+        ["XDG_RUNTIME_DIR": directory.path, "PIPEWIRE_RUNTIME_DIR": directory.path, "PIPEWIRE_REMOTE": "pipewire-0"]
+    }
+
+    /// Starts a test camera node; returns once its node exists (its `ready` line).
+    func startCamera(name: String, scene: String) throws -> SpawnedProcess {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw EndToEndError(description: "pipe() failed") }
+        defer { close(fds[0]) }
+        let tool = AppUnderTest.buildFolder.appendingPathComponent("PipeWireTestCamera").path
+        let environment = ProcessInfo.processInfo.environment.merging(self.environment) { $1 }
+        let started = Result {
+            try SpawnedProcess(tool, ["--name", name, "--scene", scene], environment: environment, stdoutFD: fds[1])
+        }
+        close(fds[1])
+        let process = try started.get()
+        var line = ""
+        var byte: UInt8 = 0
+        while read(fds[0], &byte, 1) == 1, byte != 10 { line.append(Character(UnicodeScalar(byte))) }
+        guard line.hasPrefix("ready ") else {
+            process.stop()
+            throw EndToEndError(description: "PipeWireTestCamera did not become ready: \(line)")
+        }
+        return process
+    }
+}
