@@ -72,7 +72,7 @@ let package = Package(
         .testTarget(
             name: "PipeWireCaptureTests", dependencies: ["PipeWireCapture", "SaomaCLI", "ZBarDecoding", "QREncoding", "SaomaCore"]),
         .testTarget(name: "V4L2CaptureTests", dependencies: ["V4L2Capture", "ZBarDecoding", "PixbufIO", "SaomaCore"]),
-        .testTarget(name: "PixbufIOTests", dependencies: ["PixbufIO", "SaomaCore"]),
+        .testTarget(name: "PixbufIOTests", dependencies: ["PixbufIO", "SaomaCore", "ZBarDecoding", "QREncoding"]),
         .testTarget(name: "SaomaCLITests", dependencies: ["SaomaCLI", "SaomaCore", "SQLiteHistory"]),
         .testTarget(name: "SQLiteHistoryTests", dependencies: ["SQLiteHistory", "SaomaCore"]),
         .testTarget(name: "NetworkJoiningTests", dependencies: ["NetworkJoining", "SaomaCore"], exclude: ["nm_join_template.py"]),

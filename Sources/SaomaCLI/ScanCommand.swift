@@ -232,11 +232,16 @@ public struct ScanCommand: Sendable {
         return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 
-    /// Loads and decodes one file.
+    /// Loads and decodes one file: a big JPEG is decoded reduced first (libjpeg's DCT scaling) and
+    /// read again at full resolution only when the reduced pixels show no code; corners are in the
+    /// full-resolution image's pixels either way.
     static func scanOne(_ file: String, loader: ImageLoader, decoder: BarcodeDecoder, options: DecodeOptions) -> FileResult {
         do {
-            let image = try loader.load(path: file)
-            return FileResult(file: file, symbols: decoder.decode(image.luma, options: options), error: nil)
+            let image = try loader.load(path: file, reduced: true)
+            let symbols = try image.decodeReducedFirst(with: decoder, options: options) { () throws(ImageLoadError) in
+                try loader.load(path: file)
+            }
+            return FileResult(file: file, symbols: symbols, error: nil)
         } catch {
             return FileResult(file: file, symbols: [], error: error.localizedMessage)
         }
