@@ -3,7 +3,7 @@
 import PackageDescription
 
 /// Saoma's package. The dependency direction is enforced here:
-/// `SaomaCore` ← adapters (`ZBarDecoding`, `QREncoding`, `V4L2Capture`, `PixbufIO`, `GLibSwift`,
+/// `SaomaCore` ← adapters (`ZBarDecoding`, `DMTXDecoding`, `QREncoding`, `V4L2Capture`, `PixbufIO`, `GLibSwift`,
 /// `SQLiteHistory`)
 /// ← `SaomaUI` / `SaomaCLI` ← `saoma`.
 let package = Package(
@@ -21,6 +21,7 @@ let package = Package(
         .systemLibrary(name: "CV4L2", pkgConfig: "libv4l2", providers: [.apt(["libv4l-dev"])]),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .systemLibrary(name: "CPipeWire", pkgConfig: "libpipewire-0.3", providers: [.apt(["libpipewire-0.3-dev", "libspa-0.2-dev"])]),
+        .systemLibrary(name: "CDmtx", pkgConfig: "libdmtx", providers: [.apt(["libdmtx-dev"])]),
         .systemLibrary(name: "CPortal", pkgConfig: "libportal-gtk4", providers: [.apt(["libportal-gtk4-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
@@ -29,6 +30,7 @@ let package = Package(
 
         // Adapters: each is the only place that calls its C library.
         .target(name: "ZBarDecoding", dependencies: ["SaomaCore", "CZBar"]),
+        .target(name: "DMTXDecoding", dependencies: ["SaomaCore", "CDmtx"]),
         .target(name: "QREncoding", dependencies: ["SaomaCore", "CQREncode"]),
         .target(name: "V4L2Capture", dependencies: ["SaomaCore", "CV4L2"]),
         .target(name: "PipeWireCapture", dependencies: ["SaomaCore", "CPipeWire"]),
@@ -43,14 +45,15 @@ let package = Package(
         .target(
             name: "SaomaUI",
             dependencies: [
-                "SaomaCore", "ZBarDecoding", "QREncoding", "V4L2Capture", "PipeWireCapture", "PixbufIO", "GLibSwift", "SQLiteHistory",
-                "DesktopPortal", "NetworkJoining", "CGtk",
+                "SaomaCore", "ZBarDecoding", "DMTXDecoding", "QREncoding", "V4L2Capture", "PipeWireCapture", "PixbufIO", "GLibSwift",
+                "SQLiteHistory", "DesktopPortal", "NetworkJoining", "CGtk",
             ]
         ),
         .target(
             name: "SaomaCLI",
             dependencies: [
-                "SaomaCore", "ZBarDecoding", "QREncoding", "V4L2Capture", "PipeWireCapture", "PixbufIO", "GLibSwift", "SQLiteHistory",
+                "SaomaCore", "ZBarDecoding", "DMTXDecoding", "QREncoding", "V4L2Capture", "PipeWireCapture", "PixbufIO", "GLibSwift",
+                "SQLiteHistory",
             ]
         ),
         .executableTarget(name: "saoma", dependencies: ["SaomaCLI", "SaomaUI"]),
@@ -64,6 +67,7 @@ let package = Package(
 
         .testTarget(name: "SaomaCoreTests", dependencies: ["SaomaCore"]),
         .testTarget(name: "ZBarDecodingTests", dependencies: ["ZBarDecoding", "QREncoding", "PixbufIO", "SaomaCore", "CQREncode"]),
+        .testTarget(name: "DMTXDecodingTests", dependencies: ["DMTXDecoding", "PixbufIO", "SaomaCore"]),
         .testTarget(name: "QREncodingTests", dependencies: ["QREncoding", "ZBarDecoding", "PixbufIO", "SaomaCore"]),
         .testTarget(
             name: "PipeWireCaptureTests",
@@ -71,7 +75,7 @@ let package = Package(
                 "PipeWireCapture", "SaomaCLI", "ZBarDecoding", "QREncoding", "PixbufIO", "DesktopPortal", "CPortal", "SaomaCore",
             ]),
         .testTarget(name: "V4L2CaptureTests", dependencies: ["V4L2Capture", "ZBarDecoding", "PixbufIO", "SaomaCore"]),
-        .testTarget(name: "PixbufIOTests", dependencies: ["PixbufIO", "SaomaCore"]),
+        .testTarget(name: "PixbufIOTests", dependencies: ["PixbufIO", "SaomaCore", "ZBarDecoding", "QREncoding"]),
         .testTarget(name: "SaomaCLITests", dependencies: ["SaomaCLI", "SaomaCore", "SQLiteHistory"]),
         .testTarget(name: "SQLiteHistoryTests", dependencies: ["SQLiteHistory", "SaomaCore"]),
         .testTarget(name: "NetworkJoiningTests", dependencies: ["NetworkJoining", "SaomaCore"], exclude: ["nm_join_template.py"]),

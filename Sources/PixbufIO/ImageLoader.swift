@@ -51,7 +51,12 @@ public struct ImageLoader: Sendable {
     /// The file is opened without blocking (a named pipe with no writer cannot stall the call)
     /// and checked with `fstat` before anything is read: folders, pipes, sockets, devices and
     /// files over `maxFileBytes` are refused.
-    public func load(path: String, wantDisplay: Bool = false) throws(ImageLoadError) -> LoadedImage {
+    ///
+    /// With `reduced`, a JPEG large enough for `ImageReduction.denominator` is decoded at 1/2, 1/4
+    /// or 1/8 of its size while it is decoded (libjpeg's DCT scaling, far cheaper than a full
+    /// decode); the result's `reduction` then maps its points to the full image. Other formats and
+    /// smaller JPEGs load at full size.
+    public func load(path: String, wantDisplay: Bool = false, reduced: Bool = false) throws(ImageLoadError) -> LoadedImage {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         if fd < 0 {
             let code = errno
@@ -85,11 +90,12 @@ public struct ImageLoader: Sendable {
             if n < 0 { throw ImageLoadError.unreadable(path, reason: Self.systemMessage(errno)) }
             return n == 0 ? nil : buffer[0..<n]
         }
-        return try decode(name: path, wantDisplay: wantDisplay, nextChunk: reader)
+        return try decode(name: path, wantDisplay: wantDisplay, reduced: reduced, nextChunk: reader)
     }
 
     /// Loads an image from memory (pasted or dropped data); `name` labels it in error messages.
-    public func load(bytes: [UInt8], name: String, wantDisplay: Bool = false) throws(ImageLoadError) -> LoadedImage {
+    /// `reduced` as for `load(path:)`.
+    public func load(bytes: [UInt8], name: String, wantDisplay: Bool = false, reduced: Bool = false) throws(ImageLoadError) -> LoadedImage {
         if bytes.count > maxFileBytes { throw .fileTooLarge(name, bytes: bytes.count, limit: maxFileBytes) }
         var offset = 0
         let reader: () throws(ImageLoadError) -> ArraySlice<UInt8>? = {
@@ -98,7 +104,7 @@ public struct ImageLoader: Sendable {
             defer { offset = end }
             return bytes[offset..<end]
         }
-        return try decode(name: name, wantDisplay: wantDisplay, nextChunk: reader)
+        return try decode(name: name, wantDisplay: wantDisplay, reduced: reduced, nextChunk: reader)
     }
 
     /// What the loader's signals reported: the announced size and how far rows were decoded.
@@ -121,16 +127,27 @@ public struct ImageLoader: Sendable {
         let displaySide: Int
         /// The memory held for this image, reserved once its size is known and accepted.
         var reservation: MemoryBudget.Reservation?
+        /// Whether a big image is to be decoded reduced (JPEG only: its decoder scales while it
+        /// decodes), and the reduction asked of the loader (1: none).
+        let reduce: Bool
+        var denominator = 1
 
-        init(maxPixels: Int, budget: MemoryBudget?, bytesPerPixel: Int, displaySide: Int) {
+        init(maxPixels: Int, budget: MemoryBudget?, bytesPerPixel: Int, displaySide: Int, reduce: Bool) {
             self.maxPixels = maxPixels
             self.budget = budget
             self.bytesPerPixel = bytesPerPixel
             self.displaySide = displaySide
+            self.reduce = reduce
         }
 
-        /// The bytes to reserve for the announced size.
+        /// The size of the decoded pixels: the announced size, reduced when asked.
+        var decodedSize: (width: Int, height: Int) {
+            ImageReduction.reducedSize(width: width, height: height, denominator: denominator)
+        }
+
+        /// The bytes to reserve for the decoded size.
         var reservedBytes: Int {
+            let (width, height) = decodedSize
             let side = max(width, height)
             let k = displaySide > 0 && side > displaySide ? Double(displaySide) / Double(side) : 1
             let displayPixels = displaySide > 0 ? Int((Double(width) * k).rounded(.up) * (Double(height) * k).rounded(.up)) : 0
@@ -160,9 +177,18 @@ public struct ImageLoader: Sendable {
             box.announced = true
             if box.isTooLarge {
                 gdk_pixbuf_loader_set_size(loader, 0, 0)
-            } else {
-                box.reserve()
+                return
             }
+            if box.reduce {
+                box.denominator = ImageReduction.denominator(width: box.width, height: box.height)
+                if box.denominator > 1 {
+                    // gdk-pixbuf's JPEG loader picks the DCT scale that gives at least this size:
+                    // exactly 1/denominator, so no further (bilinear) scaling is done.
+                    let (w, h) = box.decodedSize
+                    gdk_pixbuf_loader_set_size(loader, Int32(w), Int32(h))
+                }
+            }
+            box.reserve()
         }
 
     /// `area-updated` handler: records how far down the image rows have been decoded.
@@ -177,7 +203,7 @@ public struct ImageLoader: Sendable {
     /// Sniffs the format from the first chunk, then feeds every chunk to that format's loader,
     /// stopping as soon as the announced size is too large or the bytes exceed the file limit.
     private func decode(
-        name: String, wantDisplay: Bool, nextChunk: () throws(ImageLoadError) -> ArraySlice<UInt8>?
+        name: String, wantDisplay: Bool, reduced: Bool, nextChunk: () throws(ImageLoadError) -> ArraySlice<UInt8>?
     ) throws(ImageLoadError) -> LoadedImage {
         guard var chunk = try nextChunk() else { throw .empty(name) }
         // The first read may be short (a file being written): gather enough bytes to sniff.
@@ -200,7 +226,8 @@ public struct ImageLoader: Sendable {
             g_object_unref(loader)
         }
         let box = SizeBox(
-            maxPixels: maxPixels, budget: budget, bytesPerPixel: Self.bytesPerPixel, displaySide: wantDisplay ? maxDisplaySide : 0)
+            maxPixels: maxPixels, budget: budget, bytesPerPixel: Self.bytesPerPixel, displaySide: wantDisplay ? maxDisplaySide : 0,
+            reduce: reduced && format == .jpeg)
         let handler = unsafeBitCast(Self.sizePrepared, to: GCallback.self)
         let boxPointer = Unmanaged.passUnretained(box).toOpaque()
         g_signal_connect_data(loader, "size-prepared", handler, boxPointer, nil, GConnectFlags(rawValue: 0))
@@ -235,11 +262,22 @@ public struct ImageLoader: Sendable {
             throw .damaged(name, reason: "only \(box.rowsDecoded) of \(gdk_pixbuf_get_height(stored)) rows present")
         }
         let orientation = ImageOrientation(exifValue: Self.orientationOption(stored))
+        var reduction: ImageReduction?
+        if box.denominator > 1 {
+            // The loader must have produced exactly the reduced size (else points would not map).
+            let (w, h) = box.decodedSize
+            guard Int(gdk_pixbuf_get_width(stored)) == w, Int(gdk_pixbuf_get_height(stored)) == h else {
+                throw .damaged(
+                    name, reason: "the reduced image is \(gdk_pixbuf_get_width(stored))×\(gdk_pixbuf_get_height(stored)), not \(w)×\(h)")
+            }
+            reduction = ImageReduction(
+                denominator: box.denominator, storedWidth: box.width, storedHeight: box.height, orientation: orientation)
+        }
         // Luma straight from the stored pixels, then turned upright at one byte per pixel (a
         // rotated colour copy of a 100-megapixel photo would cost 400 MB more).
         let luma = PixbufPixels(stored).luma().oriented(orientation)
         let display = wantDisplay ? Self.displayPixels(of: stored, maxSide: maxDisplaySide) : nil
-        return LoadedImage(luma: luma, display: display, orientation: orientation, reservation: box.reservation)
+        return LoadedImage(luma: luma, display: display, orientation: orientation, reservation: box.reservation, reduction: reduction)
     }
 
     /// The colour pixels of `stored` for display: shrunk to `maxSide` on the longest side first

@@ -35,18 +35,31 @@ public struct LoadedImage: Sendable {
     /// The memory reserved for this image's pixels and their decoding; given back when the
     /// last copy of this value is gone (or by `releaseMemory()`).
     public private(set) var reservation: MemoryBudget.Reservation?
+    /// How the pixels were reduced while decoding (`load(…, reduced: true)` on a big JPEG), or
+    /// `nil` when they are the full resolution: `luma` and `display` are then smaller than the
+    /// photo, and points in them map to the photo's pixels through `reduction.fullPoint`.
+    public var reduction: ImageReduction?
 
-    public init(luma: LumaImage, display: DisplayPixels?, orientation: ImageOrientation, reservation: MemoryBudget.Reservation? = nil) {
+    public init(
+        luma: LumaImage, display: DisplayPixels?, orientation: ImageOrientation, reservation: MemoryBudget.Reservation? = nil,
+        reduction: ImageReduction? = nil
+    ) {
         self.luma = luma
         self.display = display
         self.orientation = orientation
         self.reservation = reservation
+        self.reduction = reduction
     }
 
     /// Gives the reserved memory back to its budget now (when the pixels are no longer needed
     /// but the value lives on).
     public func releaseMemory() { reservation?.release() }
 
+    /// The size of the pixels held (reduced when `reduction` is set).
     public var width: Int { luma.width }
     public var height: Int { luma.height }
+
+    /// The photo's upright size at full resolution (the space of reported corners).
+    public var fullWidth: Int { reduction?.fullSize.width ?? luma.width }
+    public var fullHeight: Int { reduction?.fullSize.height ?? luma.height }
 }

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import DMTXDecoding
 import Foundation
 import GLibSwift
 import PixbufIO
@@ -189,7 +190,7 @@ public struct ScanCommand: Sendable {
             nonisolated(unsafe) let report = report
             DispatchQueue.concurrentPerform(iterations: workers) { _ in
                 // One decoder per worker thread: decoders are not shared.
-                let decoder = ZBarDecoder()
+                let decoder = CombinedDecoder([ZBarDecoder()], fallbacks: [DataMatrixDecoder()])
                 // Every worker reserves its pixels from the one process-wide budget, so the memory in
                 // flight stays bounded whatever the number of cores.
                 let loader = ImageLoader(budget: .images)
@@ -204,7 +205,7 @@ public struct ScanCommand: Sendable {
     /// `--repeat N`: decodes each file N times on this thread and prints the CPU milliseconds per
     /// decode (loading excluded) and the codes found, one line per file.
     static func timeDecodes(_ options: Options) -> Int32 {
-        let decoder = ZBarDecoder()
+        let decoder = CombinedDecoder([ZBarDecoder()], fallbacks: [DataMatrixDecoder()])
         let decodeOptions = DecodeOptions(symbologies: options.symbologies, regionOfInterest: options.region, effort: options.effort)
         var failed = false
         for file in options.files {
@@ -231,11 +232,16 @@ public struct ScanCommand: Sendable {
         return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 
-    /// Loads and decodes one file.
-    static func scanOne(_ file: String, loader: ImageLoader, decoder: ZBarDecoder, options: DecodeOptions) -> FileResult {
+    /// Loads and decodes one file: a big JPEG is decoded reduced first (libjpeg's DCT scaling) and
+    /// read again at full resolution only when the reduced pixels show no code; corners are in the
+    /// full-resolution image's pixels either way.
+    static func scanOne(_ file: String, loader: ImageLoader, decoder: BarcodeDecoder, options: DecodeOptions) -> FileResult {
         do {
-            let image = try loader.load(path: file)
-            return FileResult(file: file, symbols: decoder.decode(image.luma, options: options), error: nil)
+            let image = try loader.load(path: file, reduced: true)
+            let symbols = try image.decodeReducedFirst(with: decoder, options: options) { () throws(ImageLoadError) in
+                try loader.load(path: file)
+            }
+            return FileResult(file: file, symbols: symbols, error: nil)
         } catch {
             return FileResult(file: file, symbols: [], error: error.localizedMessage)
         }

@@ -13,7 +13,7 @@ enum ScanJSON {
             out += ",\"text\":" + (symbol.text.map(quoted) ?? "null")
             if !symbol.isUTF8Text { out += ",\"bytes_hex\":" + quoted(Symbol.hex(symbol.bytes)) }
             out += ",\"corners\":[" + symbol.corners.map { "[\(number($0.x)),\(number($0.y))]" }.joined(separator: ",") + "]"
-            out += ",\"content\":" + content(of: symbol.text).text + "}"
+            out += ",\"content\":" + content(of: symbol).text + "}"
         }
         out += "]"
         if let error = result.error { out += ",\"error\":" + quoted(error) }

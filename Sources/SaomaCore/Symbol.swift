@@ -11,12 +11,16 @@ public struct Symbol: Hashable, Sendable {
     /// corners top-left, bottom-left, bottom-right, top-right; for linear codes the same four
     /// corners of the box around the scan lines that read them.
     public var corners: [Point]
+    /// Whether the code marks its data as a GS1 element string (FNC1 in first position: GS1-128,
+    /// GS1 DataBar, GS1 DataMatrix); `bytes` then hold the element string, later FNC1s as GS.
+    public var isGS1: Bool
 
-    public init(format: Symbology, bytes: [UInt8], text: String?, corners: [Point]) {
+    public init(format: Symbology, bytes: [UInt8], text: String?, corners: [Point], isGS1: Bool = false) {
         self.format = format
         self.bytes = bytes
         self.text = text
         self.corners = corners
+        self.isGS1 = isGS1
     }
 
     /// What to show a person: the text, else the bytes as hex.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 
-/// A barcode symbology Saoma can read (everything zbar reads).
+/// A barcode symbology Saoma can read (everything zbar reads, and Data Matrix through libdmtx).
 public enum Symbology: String, CaseIterable, Sendable, Codable, Comparable {
     case qrCode = "QR"
     case ean13 = "EAN-13"
@@ -18,12 +18,13 @@ public enum Symbology: String, CaseIterable, Sendable, Codable, Comparable {
     case codabar = "CODABAR"
     case dataBar = "DataBar"
     case dataBarExpanded = "DataBar-Exp"
+    case dataMatrix = "DataMatrix"
 
     /// The name printed by the CLI and accepted by `--formats` (case-insensitive).
     public var name: String { rawValue }
 
     /// Whether this is a two-dimensional (matrix) code.
-    public var isTwoDimensional: Bool { self == .qrCode }
+    public var isTwoDimensional: Bool { self == .qrCode || self == .dataMatrix }
 
     /// Parses a user-given name: the canonical name or a common alias (`qr`, `ean13`, `code128`, `itf`…).
     public init?(userName: String) {
@@ -37,6 +38,7 @@ public enum Symbology: String, CaseIterable, Sendable, Codable, Comparable {
         case "itf", "i25", "interleaved2of5": self = .interleaved2of5
         case "databarexpanded", "rssexpanded", "databarexp", "rssexp": self = .dataBarExpanded
         case "rss14", "rss", "databar": self = .dataBar
+        case "dm", "datamatrix", "dmtx": self = .dataMatrix
         default: return nil
         }
     }

@@ -112,7 +112,7 @@ public final class ZBarDecoder: BarcodeDecoder {
                 Point(x: box.maxX, y: box.minY),
             ]
         }
-        return Symbol(format: format, bytes: bytes, text: text, corners: corners)
+        return Symbol(format: format, bytes: bytes, text: text, corners: corners, isGS1: read.isGS1)
     }
 }
 

@@ -10,6 +10,8 @@ struct RawRead: Sendable {
     var points: [Point]
     /// zbar's quality figure (scan lines that agreed, for linear codes).
     var quality: Int
+    /// zbar's GS1 modifier: FNC1 in first position (DataBar always; GS1-128).
+    var isGS1 = false
 }
 
 /// Owns one `zbar_image_scanner_t` (created in `init`, destroyed in `deinit`).
@@ -73,6 +75,7 @@ final class ZBarScanner {
         case .codabar: return [ZBAR_CODABAR]
         case .dataBar: return [ZBAR_DATABAR]
         case .dataBarExpanded: return [ZBAR_DATABAR_EXP]
+        case .dataMatrix: return []
         }
     }
 
@@ -150,7 +153,8 @@ final class ZBarScanner {
                 for i in 0..<count {
                     points.append(Point(x: Double(zbar_symbol_get_loc_x(s, i)), y: Double(zbar_symbol_get_loc_y(s, i))))
                 }
-                reads.append(RawRead(format: format, bytes: bytes, points: points, quality: Int(zbar_symbol_get_quality(s))))
+                let isGS1 = zbar_symbol_get_modifiers(s) & (1 << ZBAR_MOD_GS1.rawValue) != 0
+                reads.append(RawRead(format: format, bytes: bytes, points: points, quality: Int(zbar_symbol_get_quality(s)), isGS1: isGS1))
             }
             return reads
         }

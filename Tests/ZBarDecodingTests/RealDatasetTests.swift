@@ -6,7 +6,7 @@ import Testing
 import ZBarDecoding
 
 /// The real-photo dataset at `<package>/../shared/testdata/real` (never copied into the repo).
-private enum RealDataset {
+enum RealDataset {
     /// The dataset folder, or `nil` when it is absent.
     static let folder: URL? = {
         let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

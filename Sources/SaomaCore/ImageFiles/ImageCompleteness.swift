@@ -51,10 +51,20 @@ public struct ImageCompleteness: Sendable {
     /// chunk is handed over: gdk-pixbuf 2.42's BMP loader reads the palette size as a signed
     /// number, so a count above 2³¹ (`FF FF CA 10`) passes its own check and makes it allocate
     /// 4 GB for a 101-byte file (found by fuzzing). No BMP has more than 256 palette entries.
+    ///
+    /// The same loader allocates the info header at the size the file states before reading it:
+    /// a 27-byte file stating 4 278 332 742 bytes asked for 4 GB (found by fuzzing). Only the
+    /// sizes of the BMP header versions (core 12, OS/2 16 and 64, info 40, v2 52, v3 56, v4 108,
+    /// v5 124) are let through.
     public var invalidHeader: String? {
-        guard format == .bmp, let infoSize = le32(14), infoSize >= 40, let colors = le32(46) else { return nil }
+        guard format == .bmp, let infoSize = le32(14) else { return nil }
+        guard Self.bmpInfoHeaderSizes.contains(infoSize) else { return "the BMP header states an info header of \(infoSize) bytes" }
+        guard infoSize >= 40, let colors = le32(46) else { return nil }
         return colors > 256 ? "the BMP header claims a palette of \(colors) colours" : nil
     }
+
+    /// Bytes in each version of the BMP info header.
+    static let bmpInfoHeaderSizes: Set<Int> = [12, 16, 40, 52, 56, 64, 108, 124]
 
     private func le16(_ offset: Int) -> Int? {
         guard offset >= 0, offset + 2 <= head.count else { return nil }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import DMTXDecoding
 import Foundation
 import GLibSwift
 import PixbufIO
@@ -65,7 +66,7 @@ final class LoadedPhoto: @unchecked Sendable {
     let orientation: ImageOrientation
 
     init(image: LoadedImage, display: DisplayPixels) {
-        imageSize = SaomaSize(width: Double(image.width), height: Double(image.height))
+        imageSize = SaomaSize(width: Double(image.fullWidth), height: Double(image.fullHeight))
         orientation = image.orientation
         displayWidth = display.width
         displayHeight = display.height
@@ -102,10 +103,6 @@ final class PhotoWorker: @unchecked Sendable {
     /// Longest side of the texture shown, in pixels; larger photos are shown from a box-filtered copy
     /// (the view is never that large, and drawing a huge texture scaled down on every frame is slow).
     static let maxDisplaySide = 2560
-    /// Longest side, in pixels, of the reduced copy of a large photo decoded first; the full
-    /// resolution is decoded only when the reduced copy shows no code.
-    static let firstDecodeSide = 2048
-
     /// Serial queue all loading and decoding runs on.
     private let queue = DispatchQueue(label: "io.github.saoma.photo-worker", qos: .userInitiated)
     /// Guards `latest`.
@@ -113,7 +110,7 @@ final class PhotoWorker: @unchecked Sendable {
     /// The generation of the newest request; older requests stop at their next check.
     private var latest = 0
     /// Made on the worker queue on first use; used only there.
-    nonisolated(unsafe) private var decoder: ZBarDecoder?
+    nonisolated(unsafe) private var decoder: BarcodeDecoder?
 
     /// Loads and decodes `source` as request `generation`; `report` runs on the worker thread
     /// for each event unless a newer request arrived meanwhile.
@@ -124,12 +121,13 @@ final class PhotoWorker: @unchecked Sendable {
         queue.async { [self] in
             guard isCurrent(generation) else { return }
             let started = monotonicSeconds()
+            let startedCPU = threadCPUSeconds()
             let loader = ImageLoader(maxPixels: Self.maxPixels, maxDisplaySide: Self.maxDisplaySide)
             let image: LoadedImage
             do throws(ImageLoadError) {
                 switch source {
-                case .file(let path), .screen(let path): image = try loader.load(path: path, wantDisplay: true)
-                case .bytes(let bytes, let name): image = try loader.load(bytes: bytes, name: name, wantDisplay: true)
+                case .file(let path), .screen(let path): image = try loader.load(path: path, wantDisplay: true, reduced: true)
+                case .bytes(let bytes, let name): image = try loader.load(bytes: bytes, name: name, wantDisplay: true, reduced: true)
                 case .texture(let texture, let name): image = try loader.load(bytes: texture.pngBytes(), name: name, wantDisplay: true)
                 }
             } catch {
@@ -140,11 +138,12 @@ final class PhotoWorker: @unchecked Sendable {
             guard isCurrent(generation), let display = image.display else { return }
             report(.loaded(LoadedPhoto(image: image, display: DisplayScaler.downscaled(display, maxSide: Self.maxDisplaySide))))
             let scaled = monotonicSeconds()
+            let scaledCPU = threadCPUSeconds()
             guard isCurrent(generation) else { return }
-            let symbols = decode(image.luma, symbologies: symbologies)
+            let symbols = decode(image, source: source, loader: loader, symbologies: symbologies)
             if debugGeometryEnabled {
                 debugLog(
-                    "photo-stages load=\(loaded - started) scale=\(scaled - loaded) decode=\(monotonicSeconds() - scaled) size=\(image.width)x\(image.height)"
+                    "photo-stages load=\(loaded - started) scale=\(scaled - loaded) decode=\(monotonicSeconds() - scaled) size=\(image.fullWidth)x\(image.fullHeight) decoded=\(image.width)x\(image.height) cpu-load-scale=\(scaledCPU - startedCPU) cpu-decode=\(threadCPUSeconds() - scaledCPU)"
                 )
             }
             guard isCurrent(generation) else { return }
@@ -161,26 +160,20 @@ final class PhotoWorker: @unchecked Sendable {
         lock.withLock { latest == generation }
     }
 
-    /// The codes in `luma`: from a reduced copy first when the photo is large, else (or when that
-    /// finds nothing) from the full resolution. Worker queue only.
-    private func decode(_ luma: LumaImage, symbologies: Set<Symbology>) -> [Symbol] {
-        let decoder = self.decoder ?? ZBarDecoder()
+    /// The codes in `image`, corners in the photo's full-resolution pixels: read reduced first
+    /// when the photo is large, and at full resolution (loaded again for a JPEG decoded reduced)
+    /// only when that finds nothing. Worker queue only.
+    private func decode(_ image: LoadedImage, source: PhotoSource, loader: ImageLoader, symbologies: Set<Symbology>) -> [Symbol] {
+        let decoder = self.decoder ?? CombinedDecoder([ZBarDecoder()], fallbacks: [DataMatrixDecoder()])
         self.decoder = decoder
         let options = DecodeOptions(symbologies: symbologies, effort: .thorough)
-        let k = DisplayScaler.factor(width: luma.width, height: luma.height, maxSide: Self.firstDecodeSide)
-        if k > 1 {
-            let reduced = decoder.decode(DisplayScaler.downscaled(luma, factor: k), options: options)
-            if !reduced.isEmpty {
-                // A reduced pixel stands for a k × k block: map to the block's centre.
-                let offset = Double(k - 1) / 2
-                return reduced.map { symbol in
-                    var full = symbol
-                    full.corners = symbol.corners.map { Point(x: $0.x * Double(k) + offset, y: $0.y * Double(k) + offset) }
-                    return full
-                }
-                .sortedInReadingOrder()
+        let symbols = try? image.decodeReducedFirst(with: decoder, options: options) { () throws(ImageLoadError) in
+            switch source {
+            case .file(let path), .screen(let path): return try loader.load(path: path)
+            case .bytes(let bytes, let name): return try loader.load(bytes: bytes, name: name)
+            case .texture(let texture, let name): return try loader.load(bytes: texture.pngBytes(), name: name)
             }
         }
-        return decoder.decode(luma, options: options).sortedInReadingOrder()
+        return symbols ?? []
     }
 }

@@ -25,6 +25,10 @@ final class LiveScanner {
         }
     }
 
+    /// Which codes of a decoded frame may show: two frames must agree on a weakly checked code
+    /// (issue 18). UI thread.
+    private var confirmation = LiveConfirmation()
+
     /// Called with each live frame to show (only while scanning).
     var onPreview: ((FramePipeline.PreviewFrame) -> Void)?
     /// Called when codes were found; the state is `.choosing` them.
@@ -83,6 +87,7 @@ final class LiveScanner {
 
     /// Switches to `device` and scans again.
     func select(_ device: CameraDevice) {
+        confirmation.reset()
         state.resume()
         camera.select(device)
     }
@@ -127,12 +132,16 @@ final class LiveScanner {
     var onContinuousDetection: ((Detection) -> Void)?
 
     private func detected(_ detection: Detection) {
-        if let onContinuousDetection, state.decodesFrames, case .scanning = state.phase {
-            onContinuousDetection(detection)
+        guard state.decodesFrames else { return }
+        let now = monotonicSeconds()
+        var confirmed = detection
+        confirmed.symbols = confirmation.confirm(detection.symbols, at: now)
+        if let onContinuousDetection, case .scanning = state.phase {
+            if !confirmed.symbols.isEmpty { onContinuousDetection(confirmed) }
             return
         }
-        guard state.decodesFrames, state.found(detection.symbols, at: monotonicSeconds()) else { return }
-        onDetection?(detection)
+        guard state.found(confirmed.symbols, at: now) else { return }
+        onDetection?(confirmed)
     }
 
     private func cameraStateChanged(_ cameraState: CameraState) {

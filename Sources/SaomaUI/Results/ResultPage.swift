@@ -97,7 +97,9 @@ public final class ResultPage {
         joinRow = nil
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 18)!
         ResultPage.setMargins(content, 24)
-        if let text = symbol.text {
+        if let gs1 = ResultPage.gs1Elements(of: symbol) {
+            mainValue = buildGS1(gs1, into: content)
+        } else if let text = symbol.text {
             let parsed = ContentParser.parse(text)
             mainValue = buildContent(parsed, into: content)
         } else {

@@ -121,6 +121,7 @@ final class PreferencesWindow {
         case .codabar: ("Codabar", tr("Libraries, blood banks, parcels"))
         case .dataBar: ("GS1 DataBar", tr("Fresh food and coupons"))
         case .dataBarExpanded: (tr("GS1 DataBar Expanded"), tr("Fresh food with weight, price or dates"))
+        case .dataMatrix: ("Data Matrix", tr("Medicine packs, electronic parts and parcels"))
         }
     }
 }

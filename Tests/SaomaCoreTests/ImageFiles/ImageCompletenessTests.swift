@@ -105,6 +105,24 @@ struct ImageCompletenessTests {
         #expect(normal.invalidHeader == nil)
     }
 
+    @Test("a BMP info header of a size no BMP version has is refused before the loader sees it (found by fuzzing)")
+    func oddInfoHeaderSize() {
+        let hostile: [UInt8] = [
+            0x42, 0x4D, 0x8E, 0x4D, 0x8E, 0x02, 0xFF, 0xFF, 0x10, 0x00, 0x00, 0x54, 0x55, 0x00, 0x46, 0x2D, 0x02, 0xFF, 0xFF, 0x10,
+            0x00, 0x00, 0x54, 0x55, 0x00, 0x46, 0x2D,
+        ]
+        var completeness = ImageCompleteness(format: .bmp)
+        completeness.feed(hostile[...])
+        #expect(completeness.invalidHeader == "the BMP header states an info header of 4278332742 bytes")
+        for size in [12, 40, 108, 124] {
+            var bytes = Self.bmp
+            bytes.replaceSubrange(14..<18, with: Self.le32(size))
+            var check = ImageCompleteness(format: .bmp)
+            check.feed(bytes[...])
+            #expect(check.invalidHeader == nil, "info header of \(size) bytes")
+        }
+    }
+
     @Test("GIF and TIFF are left to their loaders, plain-text PNM to its rows")
     func leftToLoaders() {
         for (format, bytes) in [

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CDmtx
+import SaomaCore
+
+/// Reads Data Matrix codes through libdmtx (the only caller of `dmtx*`).
+///
+/// libdmtx searches the image for the L-shaped finder edge by edge, which is slow on big
+/// photos: the image is shrunk first (`shrink(forLongestSide:)`) and the search stops after
+/// `timeBudget(for:)` milliseconds. Every libdmtx object is created and destroyed inside one
+/// `decode` call (`dmtx*Create` / `dmtx*Destroy` pairs); the pixel buffer it reads is the
+/// cropped image's, alive for the whole call. Not thread-safe in the sense of `BarcodeDecoder`:
+/// one decoder per thread (it holds no state, so that is free).
+public final class DataMatrixDecoder: BarcodeDecoder {
+    public init() {}
+
+    /// Largest number of codes reported per image (libdmtx keeps searching after each find).
+    public static let maxCodes = 16
+
+    /// Milliseconds libdmtx may search one image: a camera frame must leave time for zbar
+    /// (`.fast`); a photo may take longer (`.thorough`).
+    public static func timeBudget(for effort: DecodeEffort) -> Int {
+        effort == .fast ? 40 : 150
+    }
+
+    /// libdmtx's shrink factor for an image whose longer side is `side` pixels: searched at
+    /// about 1000 pixels or less (Data Matrix codes worth reading in a photo span well over
+    /// 10 modules of 2 pixels there).
+    public static func shrink(forLongestSide side: Int) -> Int {
+        side > 3000 ? 4 : side > 1400 ? 2 : 1
+    }
+
+    public func decode(_ image: LumaImage, options: DecodeOptions) -> [Symbol] {
+        guard options.symbologies.contains(.dataMatrix) else { return [] }
+        let region = (options.regionOfInterest ?? image.bounds).clamped(width: image.width, height: image.height)
+        guard region.width >= 8, region.height >= 8 else { return [] }
+        let crop = image.cropped(to: region)
+        let shrink = Self.shrink(forLongestSide: max(crop.width, crop.height))
+        var found = Self.search(crop, shrink: shrink, milliseconds: Self.timeBudget(for: options.effort))
+        if found.isEmpty && shrink > 1 && options.effort == .thorough {
+            // Small codes vanish when shrunk: one more, shorter look at full resolution.
+            found = Self.search(crop, shrink: 1, milliseconds: Self.timeBudget(for: options.effort) / 2)
+        }
+        let offset = Point(x: Double(region.x), y: Double(region.y))
+        return found.map { code in
+            var symbol = code
+            symbol.corners = code.corners.map { Point(x: $0.x + offset.x, y: $0.y + offset.y) }
+            return symbol
+        }.sortedInReadingOrder()
+    }
+
+    /// Every code libdmtx finds in `image` within `milliseconds`, corners in `image`'s pixels.
+    static func search(_ image: LumaImage, shrink: Int, milliseconds: Int) -> [Symbol] {
+        var pixels = image.pixels
+        return pixels.withUnsafeMutableBufferPointer { buffer -> [Symbol] in
+            guard let base = buffer.baseAddress,
+                let createdImage = dmtxImageCreate(base, Int32(image.width), Int32(image.height), Int32(DmtxPack8bppK.rawValue))
+            else { return [] }
+            var dmtxImage: UnsafeMutablePointer<DmtxImage>? = createdImage
+            defer { dmtxImageDestroy(&dmtxImage) }
+            // Rows top to bottom as stored; libdmtx's own coordinates have y upwards.
+            dmtxImageSetProp(createdImage, Int32(DmtxPropImageFlip.rawValue), Int32(DmtxFlipNone.rawValue))
+            guard let decoder = dmtxDecodeCreate(createdImage, Int32(shrink)) else { return [] }
+            var ownedDecoder: UnsafeMutablePointer<DmtxDecode>? = decoder
+            defer { dmtxDecodeDestroy(&ownedDecoder) }
+            // FNC1 as the GS character: a leading one marks a GS1 element string.
+            dmtxDecodeSetProp(decoder, Int32(DmtxPropFnc1.rawValue), Int32(GS1ElementString.groupSeparator))
+            var timeout = dmtxTimeAdd(dmtxTimeNow(), milliseconds)
+            var symbols: [Symbol] = []
+            while symbols.count < maxCodes, let region = dmtxRegionFindNext(decoder, &timeout) {
+                var ownedRegion: UnsafeMutablePointer<DmtxRegion>? = region
+                defer { dmtxRegionDestroy(&ownedRegion) }
+                guard let message = dmtxDecodeMatrixRegion(decoder, region, DmtxUndefined) else { continue }
+                var ownedMessage: UnsafeMutablePointer<DmtxMessage>? = message
+                defer { dmtxMessageDestroy(&ownedMessage) }
+                let count = Int(message.pointee.outputIdx)
+                guard count >= 0, count <= Int(message.pointee.outputSize), let output = message.pointee.output else { continue }
+                let bytes = Array(UnsafeBufferPointer(start: output, count: count))
+                let corners = Self.corners(of: region.pointee, imageHeight: image.height, shrink: shrink)
+                symbols.append(Self.symbol(bytes: bytes, corners: corners))
+            }
+            return symbols
+        }
+    }
+
+    /// The symbol's corners in image pixels (y down): top-left, bottom-left, bottom-right,
+    /// top-right, as for QR codes. libdmtx's fitted grid has its origin at the corner of the
+    /// L finder (bottom-left) with y upwards; `fit2raw` maps it to the pixels of the image as
+    /// searched (shrunk by `shrink`, y upwards).
+    static func corners(of region: DmtxRegion, imageHeight: Int, shrink: Int) -> [Point] {
+        let scale = Double(shrink)
+        let searchedHeight = Double(imageHeight / shrink)
+        var transform = region.fit2raw
+        let unit: [(Double, Double)] = [(0, 1), (0, 0), (1, 0), (1, 1)]
+        return unit.map { corner in
+            var input = DmtxVector2(X: corner.0, Y: corner.1)
+            var output = DmtxVector2()
+            withUnsafeMutablePointer(to: &transform) { matrix in
+                matrix.withMemoryRebound(to: (Double, Double, Double).self, capacity: 3) { rows in
+                    _ = dmtxMatrix3VMultiply(&output, &input, rows)
+                }
+            }
+            return Point(x: output.X * scale, y: (searchedHeight - 1 - output.Y) * scale)
+        }
+    }
+
+    /// A Data Matrix symbol for decoded bytes: a leading FNC1 (GS) marks GS1 data and is
+    /// dropped; text is UTF-8 when the bytes are, else ISO-8859-1 (the standard's default).
+    static func symbol(bytes: [UInt8], corners: [Point]) -> Symbol {
+        var payload = bytes
+        let isGS1 = payload.first == GS1ElementString.groupSeparator
+        if isGS1 { payload.removeFirst() }
+        let text = String(validating: payload, as: UTF8.self) ?? String(String.UnicodeScalarView(payload.map { Unicode.Scalar($0) }))
+        return Symbol(format: .dataMatrix, bytes: payload, text: text, corners: corners, isGS1: isGS1)
+    }
+}

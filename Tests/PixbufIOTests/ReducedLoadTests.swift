@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import QREncoding
+import SaomaCore
+import Testing
+import ZBarDecoding
+
+@testable import PixbufIO
+
+/// Big JPEGs decoded at 1/2 while they are decoded (libjpeg's DCT scaling through gdk-pixbuf),
+/// read there first, with corners mapped back to the full photo's pixels.
+@Suite("Big photos read reduced first")
+struct ReducedLoadTests {
+    static let width = 4000
+    static let height = 3000
+    /// Pixels per QR module at full resolution, and where the code's top-left module is drawn.
+    static let module = 8
+    static let origin = (x: 1213, y: 837)
+    /// QR codes only: what is tested here is the reduced path, not the decoder's confirmation of
+    /// other symbologies (zbar alone reads a "DataBar" in this synthetic noise; issue 18 item 1).
+    static let qrOnly = DecodeOptions(symbologies: [.qrCode])
+
+    /// A grey 4000×3000 photo: a diagonal gradient with pseudo-random texture, and, when given,
+    /// a QR code (dark 20 on light 235, a four-module light margin) at `origin`.
+    static func photo(code: QRMatrix?) -> [UInt8] {
+        var pixels = [UInt8](repeating: 0, count: width * height)
+        var seed: UInt32 = 12_345
+        for y in 0..<height {
+            for x in 0..<width {
+                seed = seed &* 1_664_525 &+ 1_013_904_223
+                let noise = Int(seed >> 27) - 16
+                pixels[y * width + x] = UInt8(clamping: 90 + (x + y) * 100 / (width + height) + noise)
+            }
+        }
+        guard let code else { return pixels }
+        let margin = 4 * module
+        let side = code.size * module
+        for y in (origin.y - margin)..<(origin.y + side + margin) {
+            for x in (origin.x - margin)..<(origin.x + side + margin) {
+                let mx = (x - origin.x) / module
+                let my = (y - origin.y) / module
+                let inside = x >= origin.x && y >= origin.y && mx < code.size && my < code.size
+                pixels[y * width + x] = inside && code.isDark(x: mx, y: my) ? 20 : 235
+            }
+        }
+        return pixels
+    }
+
+    @Test("corners of a code read reduced land where it was drawn", arguments: [ImageOrientation.up, .right, .downMirrored])
+    func cornersAtFullResolution(orientation: ImageOrientation) throws {
+        let files = try TestFiles()
+        defer { files.remove() }
+        let text = "https://example.org/reduced-\(orientation.rawValue)"
+        let code = try QREncoder.encode(.text(text), level: .medium)
+        let jpeg = try files.jpeg(width: Self.width, height: Self.height, pixels: Self.photo(code: code), orientation: orientation.rawValue)
+        let path = try files.write(jpeg, name: "big.jpg")
+        let loader = ImageLoader()
+        let image = try loader.load(path: path, reduced: true)
+        let reduction = try #require(image.reduction)
+        #expect(reduction.denominator == 2)
+        #expect(image.width * image.height == 2000 * 1500)
+        #expect(image.fullWidth == (orientation.swapsAxes ? 3000 : 4000) && image.fullHeight == (orientation.swapsAxes ? 4000 : 3000))
+        // The memory held is the reduced image's, not the photo's.
+        #expect(image.reservation?.bytes == 2000 * 1500 * ImageLoader.bytesPerPixel)
+
+        var fullLoads = 0
+        let symbols = try image.decodeReducedFirst(with: ZBarDecoder(), options: Self.qrOnly) { () throws(ImageLoadError) in
+            fullLoads += 1
+            return try loader.load(path: path)
+        }
+        #expect(fullLoads == 0, "the reduced pixels alone should show the code")
+        try #require(symbols.count == 1)
+        #expect(symbols[0].text == text)
+        // Where the code was drawn, upright: the stored square's corners turned like the photo.
+        let side = Double(code.size * Self.module)
+        let x0 = Double(Self.origin.x)
+        let y0 = Double(Self.origin.y)
+        let stored = Size(width: Double(Self.width), height: Double(Self.height))
+        let drawn = Rect(
+            bounding: [Point(x: x0, y: y0), Point(x: x0 + side, y: y0 + side)].map { orientation.displayPoint($0, storedSize: stored) })
+        let found = Rect(bounding: symbols[0].corners)
+        let tolerance = 4.0
+        #expect(abs(found.minX - drawn.minX) <= tolerance, "left \(found.minX) vs \(drawn.minX)")
+        #expect(abs(found.minY - drawn.minY) <= tolerance, "top \(found.minY) vs \(drawn.minY)")
+        // zbar's corners are pixel indices: the last drawn pixel is one before the square's edge.
+        #expect(abs(found.maxX - (drawn.maxX - 1)) <= tolerance, "right \(found.maxX) vs \(drawn.maxX - 1)")
+        #expect(abs(found.maxY - (drawn.maxY - 1)) <= tolerance, "bottom \(found.maxY) vs \(drawn.maxY - 1)")
+    }
+
+    @Test("a big photo with no code visible reduced is read again at full resolution")
+    func fallsBackToFullResolution() throws {
+        let files = try TestFiles()
+        defer { files.remove() }
+        let jpeg = try files.jpeg(width: Self.width, height: Self.height, pixels: Self.photo(code: nil), orientation: 1)
+        let path = try files.write(jpeg, name: "empty.jpg")
+        let loader = ImageLoader()
+        let image = try loader.load(path: path, reduced: true)
+        #expect(image.reduction?.denominator == 2)
+        var fullLoads = 0
+        var fullSize = (0, 0)
+        let symbols = try image.decodeReducedFirst(with: ZBarDecoder(), options: Self.qrOnly) { () throws(ImageLoadError) in
+            fullLoads += 1
+            let full = try loader.load(path: path)
+            fullSize = (full.width, full.height)
+            return full
+        }
+        #expect(symbols.isEmpty)
+        #expect(fullLoads == 1)
+        #expect(fullSize.0 == 4000 && fullSize.1 == 3000)
+    }
+
+    @Test("small JPEGs and other formats load at full size")
+    func smallAndOtherFormatsAreNotReduced() throws {
+        let files = try TestFiles()
+        defer { files.remove() }
+        let small = try files.write(
+            try files.jpeg(width: 40, height: 20, pixels: [UInt8](repeating: 128, count: 800), orientation: 1), name: "small.jpg")
+        let image = try ImageLoader().load(path: small, reduced: true)
+        #expect(image.reduction == nil)
+        #expect(image.width == 40 && image.fullWidth == 40)
+        // A PNG as large as a 12-megapixel photo: gdk-pixbuf cannot scale it while decoding.
+        let png = try files.write(
+            TestFiles.png(width: 3200, height: 40, channels: 1, pixels: [UInt8](repeating: 200, count: 3200 * 40)), name: "wide.png")
+        let wide = try ImageLoader().load(path: png, reduced: true)
+        #expect(wide.reduction == nil)
+        #expect(wide.width == 3200)
+    }
+
+    /// Hostile rows for the reduced path: a big JPEG (baseline and progressive) cut short is
+    /// refused as damaged at every cut, as at full size; whole, it loads reduced.
+    @Test("a big JPEG cut short is refused when loaded reduced", arguments: [[String](), ["-interlace", "JPEG"]])
+    func cutBigJPEGIsDamaged(options: [String]) throws {
+        let files = try TestFiles()
+        defer { files.remove() }
+        // ImageMagick's small noisy plasma, enlarged to 12 megapixels.
+        let path = try files.convert(name: "big.jpg", options: ["-resize", "4000x3000!"] + options)
+        let whole = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let image = try ImageLoader().load(bytes: whole, name: "big.jpg", reduced: true)
+        #expect(image.reduction?.denominator == 2 && image.width == 2000 && image.height == 1500)
+        for cut in [whole.count / 5, whole.count / 2, whole.count * 9 / 10, whole.count - 3] {
+            do {
+                _ = try ImageLoader().load(bytes: Array(whole[0..<cut]), name: "big.jpg", reduced: true)
+                Issue.record("cut at \(cut) of \(whole.count) accepted")
+            } catch {
+                guard case .damaged = error else {
+                    Issue.record("cut at \(cut): \(error)")
+                    continue
+                }
+            }
+        }
+    }
+}
