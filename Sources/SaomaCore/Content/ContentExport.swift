@@ -30,21 +30,7 @@ public enum ContentExport {
 
     /// `text` with every line break (LF, CR or CRLF) as CRLF, ending in one.
     static func crlfLines(_ text: String) -> String {
-        var out = String.UnicodeScalarView()
-        var previousWasCR = false
-        for s in text.unicodeScalars {
-            if s == "\n" && previousWasCR {
-                previousWasCR = false
-                continue
-            }
-            previousWasCR = s == "\r"
-            if s == "\n" || s == "\r" {
-                out.append(contentsOf: "\r\n".unicodeScalars)
-            } else {
-                out.append(s)
-            }
-        }
-        let result = String(out)
+        let result = ContentParser.physicalLines(text).joined(separator: "\r\n")
         return result.hasSuffix("\r\n") ? result : result + "\r\n"
     }
 }

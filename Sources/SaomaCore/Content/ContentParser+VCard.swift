@@ -48,24 +48,7 @@ extension ContentParser {
     /// The content lines of a vCard, unfolded (a line starting with a space or tab continues the
     /// one before; a quoted-printable line ending in `=` continues on the next).
     static func vCardLines(_ text: String) -> [VCardLine] {
-        var physical: [String] = []
-        var current = String.UnicodeScalarView()
-        var previousWasCR = false
-        for s in text.unicodeScalars {
-            if s == "\n" && previousWasCR {
-                previousWasCR = false
-                continue
-            }
-            previousWasCR = s == "\r"
-            if s == "\n" || s == "\r" {
-                physical.append(String(current))
-                current = String.UnicodeScalarView()
-            } else {
-                current.append(s)
-            }
-        }
-        physical.append(String(current))
-
+        let physical = physicalLines(text)
         var logical: [String.UnicodeScalarView] = []
         var continuesQuotedPrintable = false
         var currentIsQuotedPrintable = false
@@ -84,6 +67,29 @@ extension ContentParser {
             continuesQuotedPrintable = currentIsQuotedPrintable && logical.last?.last == "="
         }
         return logical.map(String.init).compactMap(vCardLine)
+    }
+
+    /// The lines of `text` split at every line break (LF, CR or CRLF); the text after the last
+    /// break is the last line, empty when the text ends with a break.
+    static func physicalLines(_ text: String) -> [String] {
+        var lines: [String] = []
+        var current = String.UnicodeScalarView()
+        var previousWasCR = false
+        for s in text.unicodeScalars {
+            if s == "\n" && previousWasCR {
+                previousWasCR = false
+                continue
+            }
+            previousWasCR = s == "\r"
+            if s == "\n" || s == "\r" {
+                lines.append(String(current))
+                current = String.UnicodeScalarView()
+            } else {
+                current.append(s)
+            }
+        }
+        lines.append(String(current))
+        return lines
     }
 
     /// Splits a content line at the first colon outside double quotes.
