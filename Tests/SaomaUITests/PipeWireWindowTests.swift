@@ -12,9 +12,7 @@ struct PipeWireWindowTests {
         let session = try PipeWireE2E()
         var scene = CameraScene()
         try scene.addCode("through pipewire", centerX: 640, centerY: 360)
-        let scenePath = session.directory.appendingPathComponent("scene.ppm").path
-        try scene.write(to: scenePath)
-        let camera = try session.startCamera(name: "saoma-e2e-camera", scene: scenePath)
+        let camera = try session.startCamera(name: "saoma-e2e-camera", serving: scene)
         defer { camera.stop() }
         let app = try AppUnderTest(
             arguments: ["--oneshot", "--device", "pipewire:saoma-e2e-camera"], camera: .none, environment: session.environment)
@@ -28,9 +26,7 @@ struct PipeWireWindowTests {
         let session = try PipeWireE2E()
         var pipeWireScene = CameraScene()
         try pipeWireScene.addCode("from pipewire", centerX: 640, centerY: 360)
-        let scenePath = session.directory.appendingPathComponent("scene.ppm").path
-        try pipeWireScene.write(to: scenePath)
-        let camera = try session.startCamera(name: "saoma-e2e-both", scene: scenePath)
+        let camera = try session.startCamera(name: "saoma-e2e-both", serving: pipeWireScene)
         defer { camera.stop() }
         var v4l2Scene = CameraScene()
         try v4l2Scene.addCode("from v4l2", centerX: 640, centerY: 360)
@@ -44,9 +40,7 @@ struct PipeWireWindowTests {
     @Test("a PipeWire camera that goes away shows the unplugged page; when it returns scanning resumes")
     func producerStoppedThenBackResumes() throws {
         let session = try PipeWireE2E()
-        let scenePath = session.directory.appendingPathComponent("scene.ppm").path
-        try CameraScene().write(to: scenePath)
-        var camera = try session.startCamera(name: "saoma-e2e-replug", scene: scenePath)
+        var camera = try session.startCamera(name: "saoma-e2e-replug", serving: CameraScene())
         let app = try AppUnderTest(
             arguments: ["--oneshot", "--device", "pipewire:saoma-e2e-replug"], camera: .none, environment: session.environment)
         try app.waitForLine { $0.hasPrefix("camera streaming(") }
@@ -55,8 +49,7 @@ struct PipeWireWindowTests {
         try app.waitForLine { $0 == "page camera-problem" }
         var scene = CameraScene()
         try scene.addCode("pipewire back again", centerX: 640, centerY: 360)
-        try scene.write(to: scenePath)
-        camera = try session.startCamera(name: "saoma-e2e-replug", scene: scenePath)
+        camera = try session.startCamera(name: "saoma-e2e-replug", serving: scene)
         defer { camera.stop() }
         #expect(try app.waitForExit() == 0)
         #expect(app.standardOutput == "pipewire back again\n")
@@ -96,6 +89,13 @@ final class PipeWireE2E {
     /// What reaches this daemon (added to the app's environment).
     var environment: [String: String] {
         ["XDG_RUNTIME_DIR": directory.path, "PIPEWIRE_RUNTIME_DIR": directory.path, "PIPEWIRE_REMOTE": "pipewire-0"]
+    }
+
+    /// Writes `scene` into the session's folder and starts a test camera node serving it.
+    func startCamera(name: String, serving scene: CameraScene) throws -> SpawnedProcess {
+        let path = directory.appendingPathComponent("scene.ppm").path
+        try scene.write(to: path)
+        return try startCamera(name: name, scene: path)
     }
 
     /// Starts a test camera node; returns once its node exists (its `ready` line).
