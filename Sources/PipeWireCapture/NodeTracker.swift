@@ -83,14 +83,21 @@ final class NodeTracker {
 
     private func added(id: UInt32, type: String, props: UnsafePointer<spa_dict>?) {
         guard type == String(cString: saoma_pw_type_interface_node()), let props else { return }
-        func value(_ key: String) -> String? { spa_dict_lookup(props, key).map { String(cString: $0) } }
-        guard value("media.class") == "Video/Source" else { return }
-        var v4l2Path = value("api.v4l2.path")
-        if v4l2Path == nil, let objectPath = value("object.path"), objectPath.hasPrefix("v4l2:") {
-            v4l2Path = String(objectPath.dropFirst("v4l2:".count))
+        // Properties come from any client of the daemon: read at most 4 KiB of each, and keep
+        // names and descriptions visible and short (`PipeWireNode.propertyText`).
+        func value(_ key: String) -> String? {
+            spa_dict_lookup(props, key).map { raw in
+                let length = strnlen(raw, 4096)
+                return String(decoding: UnsafeRawBufferPointer(start: raw, count: length), as: UTF8.self)
+            }
         }
-        let name = value("node.name") ?? "node-\(id)"
-        let description = value("node.description") ?? value("node.nick") ?? name
+        guard value("media.class") == "Video/Source" else { return }
+        var v4l2Path = value("api.v4l2.path").map(PipeWireNode.propertyText)
+        if v4l2Path == nil, let objectPath = value("object.path"), objectPath.hasPrefix("v4l2:") {
+            v4l2Path = PipeWireNode.propertyText(String(objectPath.dropFirst("v4l2:".count)))
+        }
+        let name = value("node.name").map(PipeWireNode.propertyText) ?? "node-\(id)"
+        let description = (value("node.description") ?? value("node.nick")).map(PipeWireNode.propertyText) ?? name
         guard let proxy = saoma_pw_registry_bind_node(registry, id) else { return }
         let node = TrackedNode(
             info: PipeWireNode(id: id, name: name, description: description, v4l2Path: v4l2Path), proxy: proxy)

@@ -13,6 +13,10 @@ enum DebugEvent {
     case chosen(text: String)
     /// The camera's state, as described.
     case camera(String)
+    /// The camera-problem page's title and explanation, as shown.
+    case problemPage(title: String, description: String)
+    /// The camera-problem page's Retry button's centre on screen.
+    case retryButton(centre: (x: Double, y: Double))
     /// Seconds from the window's creation to the first frame on screen.
     case firstFrameAfter(seconds: Double)
     /// The History page shows `count` rows, the first (newest) with this text.
@@ -64,6 +68,8 @@ enum DebugEvent {
         case .page(let name): return "page \(name)"
         case .chosen(let text): return "chosen t=\(monotonicSeconds()) text=\(text)"
         case .camera(let state): return "camera \(state)"
+        case .problemPage(let title, let description): return "problem-page title=\(title) text=\(description)"
+        case .retryButton(let centre): return "retry-button x=\(centre.x) y=\(centre.y)"
         case .firstFrameAfter(let seconds): return "first-frame-after=\(seconds)"
         case .historyRows(let count, let first): return "history-rows count=\(count) first=\(first)"
         case .continuous(let on): return "continuous on=\(on)"

@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Testing
+
+/// The window through the camera portal (issue 17): the built app with `SAOMA_CAMERA_PORTAL=1`,
+/// the mock portal (`Tests/Mocks/camera_portal.py`) on the private PipeWire session's bus, and
+/// no way to the daemon but the portal's descriptor (the app's own `XDG_RUNTIME_DIR` holds no
+/// PipeWire socket).
+@Suite(
+    .serialized, .enabled(if: PipeWireE2E.available, "PipeWire binaries (pipewire, wireplumber, pw-cli) are not installed"),
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/gdbus"), "gdbus is not installed"))
+struct PipeWirePortalWindowTests {
+    @Test("granted: the camera's code is found through the portal's descriptor")
+    func grantedScansThroughThePortal() throws {
+        let session = try PipeWireE2E()
+        let portal = try CameraPortalMock(session: session)
+        var scene = CameraScene()
+        try scene.addCode("through the camera portal", centerX: 640, centerY: 360)
+        let camera = try session.startCamera(name: "saoma-portal-camera", serving: scene)
+        defer { camera.stop() }
+        let app = try AppUnderTest(
+            arguments: ["--oneshot"], camera: .fake(scene: nil), sessionBus: session.busAddress,
+            environment: ["SAOMA_CAMERA_PORTAL": "1"])
+        try app.waitForLine { $0.hasPrefix("markers ") }
+        #expect(try app.waitForExit() == 0)
+        #expect(app.standardOutput == "through the camera portal\n")
+        // One remote for the camera list, one for the capture (a socket is one connection).
+        #expect(portal.calls == ["AccessCamera response=0", "OpenPipeWireRemote", "OpenPipeWireRemote"])
+        // A V4L2 camera was there (the fake device), but through the portal V4L2 is not offered.
+        #expect(!app.debugLines.contains { $0.hasPrefix("camera ") && $0.contains("/video0") })
+    }
+
+    @Test("denied: the permission page explains the portal; Retry after access is allowed scans")
+    func deniedThenRetryAfterAllowing() throws {
+        let session = try PipeWireE2E()
+        let portal = try CameraPortalMock(session: session, response: 1)
+        var scene = CameraScene()
+        try scene.addCode("allowed on retry", centerX: 640, centerY: 360)
+        let camera = try session.startCamera(name: "saoma-portal-retry", serving: scene)
+        defer { camera.stop() }
+        let app = try AppUnderTest(
+            arguments: ["--oneshot"], camera: .none, sessionBus: session.busAddress, environment: ["SAOMA_CAMERA_PORTAL": "1"])
+        try app.waitForLine { $0.hasPrefix("camera problem(") && $0.contains("portalDenied") }
+        let (pageLine, index) = try app.waitForLine { $0.hasPrefix("problem-page ") && $0.contains("did not allow") }
+        #expect(pageLine.contains("title=Camera Access Denied"))
+        #expect(pageLine.contains("Settings → Privacy → Camera"))
+        #expect(!pageLine.contains("video”"), "the video-group advice is for V4L2 nodes, not the portal")
+        try app.waitForLine { $0 == "page camera-problem" }
+        #expect(portal.calls == ["AccessCamera response=1"])
+
+        try portal.respond(0)
+        let retry = try app.waitForLine(after: index) { $0.hasPrefix("retry-button ") }.line
+        let f = fields(retry)
+        try app.click(x: try #require(Double(f["x"] ?? "")), y: try #require(Double(f["y"] ?? "")))
+        try app.waitForLine(after: index) { $0.hasPrefix("camera streaming(") }
+        #expect(try app.waitForExit() == 0)
+        #expect(app.standardOutput == "allowed on retry\n")
+        #expect(portal.calls == ["AccessCamera response=1", "AccessCamera response=0", "OpenPipeWireRemote", "OpenPipeWireRemote"])
+    }
+
+    @Test("no camera portal on the bus: a page says the portal is missing")
+    func missingPortalHasItsOwnPage() throws {
+        let session = try PipeWireE2E()
+        let app = try AppUnderTest(
+            arguments: ["--oneshot"], camera: .none, sessionBus: session.busAddress, environment: ["SAOMA_CAMERA_PORTAL": "1"])
+        try app.waitForLine { $0.hasPrefix("camera problem(") && $0.contains("portalUnavailable") }
+        let (pageLine, _) = try app.waitForLine { $0.hasPrefix("problem-page ") && $0.contains("Camera Portal Missing") }
+        #expect(pageLine.contains("no camera portal answers"))
+        try app.waitForLine { $0 == "page camera-problem" }
+        app.stop()
+    }
+}
+
+extension PipeWireE2E {
+    /// The session's private D-Bus session bus (`scripts/pipewire-session` starts one).
+    var busAddress: String { "unix:path=" + directory.appendingPathComponent("bus").path }
+}
+
+/// The XDG camera portal played by python3-dbusmock (`Tests/Mocks/camera_portal.py`) on a
+/// PipeWire session's bus, handing over connections to that session's daemon; stopped in `deinit`.
+final class CameraPortalMock {
+    private let process: SpawnedProcess
+    private let responsePath: String
+    private let logPath: String
+
+    static var template: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Mocks/camera_portal.py").path
+    }
+
+    /// Starts the mock answering `AccessCamera` with `response` (0 granted, 1 denied, 2 failed).
+    init(session: PipeWireE2E, response: Int = 0) throws {
+        responsePath = session.directory.appendingPathComponent("portal-response").path
+        logPath = session.directory.appendingPathComponent("portal.log").path
+        try String(response).write(toFile: responsePath, atomically: true, encoding: .utf8)
+        let parameters = try String(
+            decoding: JSONSerialization.data(withJSONObject: [
+                "pipewire_socket": session.directory.appendingPathComponent("pipewire-0").path, "response_file": responsePath,
+            ]), as: UTF8.self)
+        var env = ProcessInfo.processInfo.environment
+        env["DBUS_SESSION_BUS_ADDRESS"] = session.busAddress
+        let stderrPath = session.directory.appendingPathComponent("portal.stderr").path
+        process = try SpawnedProcess(
+            "/usr/bin/python3", ["-m", "dbusmock", "--template", Self.template, "-p", parameters, "-l", logPath],
+            environment: env, stderrPath: stderrPath)
+        // Ready once it owns the portal's name on the bus.
+        let owned = poll(timeout: Patience.seconds) { () -> Bool? in
+            guard process.isRunning else { return false }
+            let run = try? runToolStatus(
+                "/usr/bin/gdbus",
+                [
+                    "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+                    "--method", "org.freedesktop.DBus.NameHasOwner", "org.freedesktop.portal.Desktop",
+                ], environment: ["DBUS_SESSION_BUS_ADDRESS": session.busAddress])
+            return run?.output.contains("true") == true ? true : nil
+        }
+        guard owned == true else {
+            process.stop()
+            let errors = (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
+            throw EndToEndError(description: "the camera portal mock did not come up: \(errors)")
+        }
+    }
+
+    deinit { process.stop() }
+
+    /// Makes the next `AccessCamera` answer `response`.
+    func respond(_ response: Int) throws {
+        try String(response).write(toFile: responsePath, atomically: true, encoding: .utf8)
+    }
+
+    /// The calls logged so far (each line after the timestamp).
+    var calls: [String] {
+        let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+        // The template's own lines: `AccessCamera response=N` and a bare `OpenPipeWireRemote`.
+        return log.split(separator: "\n").compactMap { line in
+            if let range = line.range(of: "AccessCamera response=") { return String(line[range.lowerBound...]) }
+            return line.hasSuffix(" OpenPipeWireRemote") ? "OpenPipeWireRemote" : nil
+        }
+    }
+}
