@@ -21,8 +21,17 @@ public struct CameraPortalAccess: Hashable, Sendable {
     }
 
     public private(set) var phase: Phase = .asking
+    /// Whether the portal was chosen only because every V4L2 node refused access (not
+    /// sandboxed, not forced): then a missing portal leaves the V4L2 nodes' own problem (join
+    /// the `video` group) as the useful explanation.
+    public let chosenForDeniedNodes: Bool
 
-    public init() {}
+    public init(chosenForDeniedNodes: Bool = false) {
+        self.chosenForDeniedNodes = chosenForDeniedNodes
+    }
+
+    /// Whether the page should explain the V4L2 nodes' problem instead of the portal's.
+    public var explainsV4L2Problem: Bool { chosenForDeniedNodes && phase == .unavailable }
 
     /// The portal answered the request under way with `outcome`.
     public mutating func answered(_ outcome: CameraPortalOutcome) {

@@ -43,24 +43,29 @@ final class PipeWireCameraService: CameraService {
     /// answers at once).
     static let firstListingTimeout = 1.0
 
-    /// Whether cameras go through the camera portal here (`CameraPortalRule` on this process's
-    /// real inputs: `/.flatpak-info`, `SAOMA_CAMERA_PORTAL`, and how the V4L2 nodes open).
-    static func portalWanted(nodes scanned: [CameraNode]) -> Bool {
+    /// The portal's starting state when cameras go through it here, else nil (`CameraPortalRule`
+    /// on this process's real inputs: `/.flatpak-info`, `SAOMA_CAMERA_PORTAL`, and how the V4L2
+    /// nodes open).
+    static func portalAccess(nodes scanned: [CameraNode]) -> CameraPortalAccess? {
         let sandboxed = FileManager.default.fileExists(atPath: "/.flatpak-info")
         let forced = CameraPortalRule.isForced(ProcessInfo.processInfo.environment["SAOMA_CAMERA_PORTAL"])
         let nodes = scanned.map { node -> CameraPortalRule.NodeAccess in
             if case .unavailable(let problem) = node.status { return CameraPortalRule.NodeAccess(problem: problem) }
             return .opens
         }
-        return CameraPortalRule.usePortal(sandboxed: sandboxed, forced: forced, nodes: nodes)
+        guard CameraPortalRule.usePortal(sandboxed: sandboxed, forced: forced, nodes: nodes) else { return nil }
+        return CameraPortalAccess(chosenForDeniedNodes: !sandboxed && !forced)
     }
 
     func cameras() -> [CameraDevice] {
-        CameraListMerge.merge(v4l2: portalAccess == nil ? v4l2.cameras() : [], pipeWire: nodes)
+        // Through the portal V4L2 is not offered, unless no portal answers outside a sandbox.
+        let offersV4L2 = portalAccess.map(\.explainsV4L2Problem) ?? true
+        return CameraListMerge.merge(v4l2: offersV4L2 ? v4l2.cameras() : [], pipeWire: nodes)
     }
 
     func problemWithoutCameras() -> CameraProblem {
-        portalAccess?.problemWithoutCameras ?? v4l2.problemWithoutCameras()
+        if let portalAccess, !portalAccess.explainsV4L2Problem { return portalAccess.problemWithoutCameras }
+        return v4l2.problemWithoutCameras()
     }
 
     func makeSource(for device: CameraDevice) -> FrameSource {
@@ -97,8 +102,10 @@ final class PipeWireCameraService: CameraService {
     func startMonitoring(preferring preference: String?, _ changed: @escaping @MainActor () -> Void) {
         self.changed = changed
         let scanned = CameraDiscovery.scan()
-        if Self.portalWanted(nodes: scanned) {
-            portalAccess = CameraPortalAccess()
+        if let access = Self.portalAccess(nodes: scanned) {
+            portalAccess = access
+            // Nodes that refuse access now may open later (after joining the `video` group).
+            if access.chosenForDeniedNodes { v4l2.startMonitoring(changed) }
             askPortal()
             return
         }

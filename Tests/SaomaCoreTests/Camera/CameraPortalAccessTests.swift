@@ -33,6 +33,21 @@ struct CameraPortalAccessTests {
         #expect(access.problemWithoutCameras == .noCamera)
     }
 
+    @Test(arguments: [
+        // chosen for denied nodes, outcome, the V4L2 problem explains instead
+        (false, CameraPortalOutcome.unavailable, false),
+        (true, .unavailable, true),
+        (true, .denied, false),
+        (true, .granted(descriptor: 5), false),
+        (true, .failed(reason: "x"), false),
+    ])
+    func aMissingPortalOutsideASandboxLeavesTheNodesProblem(denied: Bool, outcome: CameraPortalOutcome, v4l2: Bool) {
+        var access = CameraPortalAccess(chosenForDeniedNodes: denied)
+        #expect(!access.explainsV4L2Problem)
+        access.answered(outcome)
+        #expect(access.explainsV4L2Problem == v4l2)
+    }
+
     @Test func aLostConnectionNeedsANewRequest() {
         var access = CameraPortalAccess()
         access.connectionLost()
