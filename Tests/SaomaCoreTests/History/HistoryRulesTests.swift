@@ -46,6 +46,11 @@ struct HistoryRulesTests {
             ("geo:1,2", .geo),
             ("hello", .text),
             ("otpauth://totp/x?secret=abc", .oneTimePassword),
+            ("MECARD:N:Ann;TEL:+15550100;;", .contact),
+            ("mailto:ann@example.org", .email),
+            ("SMSTO:+15550100:hi", .sms),
+            ("BEGIN:VEVENT\r\nSUMMARY:Launch\r\nDTSTART:20261224T180000Z\r\nEND:VEVENT", .event),
+            ("BCD\n002\n1\nSCT\n\nJane Roe\nDE89370400440532013000", .payment),
         ])
     func contentKind(text: String, kind: HistoryContentKind) {
         #expect(HistoryContentKind(text: text) == kind)
