@@ -34,7 +34,7 @@ public enum HistoryContentKind: String, CaseIterable, Sendable {
 
     /// The row kind of parsed content: the `ContentKind`'s JSON name, except that links are
     /// stored as `url`.
-    init(_ kind: ContentKind) {
+    public init(_ kind: ContentKind) {
         self = kind == .link ? .url : HistoryContentKind(rawValue: kind.rawValue) ?? .text
     }
 }

@@ -57,6 +57,14 @@ struct HistoryRulesTests {
         #expect(HistoryContentKind(text: nil) == .binary)
     }
 
+    @Test("every parsed content kind has a stored history kind of its own (a new kind is never stored as text)")
+    func everyContentKindStored() {
+        for kind in ContentKind.allCases where kind != .text {
+            #expect(HistoryContentKind(kind) != .text, "\(kind) would be stored as text")
+        }
+        #expect(HistoryContentKind(ContentKind.text) == .text)
+    }
+
     private func code(_ text: String) -> Symbol {
         Symbol(format: .qrCode, bytes: Array(text.utf8), text: text, corners: [])
     }
