@@ -71,15 +71,7 @@ public final class AppSettings {
 
     public func strings(_ key: String) -> [String] {
         guard let gsettings else { return fallback[key] as? [String] ?? [] }
-        guard let strv = g_settings_get_strv(gsettings, key) else { return [] }
-        defer { g_strfreev(strv) }
-        var out: [String] = []
-        var i = 0
-        while let s = strv[i] {
-            out.append(String(cString: s))
-            i += 1
-        }
-        return out
+        return stringArray(takingStrv: g_settings_get_strv(gsettings, key))
     }
 
     public func setStrings(_ key: String, _ value: [String]) {

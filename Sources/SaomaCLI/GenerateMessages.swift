@@ -50,10 +50,6 @@ enum GenerateMessages {
               --bg COLOUR            background (default white); warns below 4.5:1 contrast,
                                      refuses below 1.5:1, warns for light-on-dark codes
 
-            Other:
-              --benchmark N          time the whole generation (self-check and file encoding
-                                     included) N times in-process and print the figures
-
             Exit status: 0 written, 2 on any error.
 
             """)
@@ -65,43 +61,46 @@ enum GenerateMessages {
         case .usage(let usage): return message(for: usage) + " " + tr("(see: saoma generate --help)")
         case .content(let content): return message(for: content)
         case .emptyText: return tr("nothing to encode: the text is empty")
-        case .emptyInput(let path): return String(format: tr("nothing to encode: %@ is empty"), path)
+        case .emptyInput(let path): return tr("nothing to encode: {file} is empty", ["file": path])
         case .inputTooLarge(let path, let limit):
-            return String(
-                format: tr("too much data for one QR code: %@ has more than %ld bytes, and a QR code holds at most %ld bytes (level L)"),
-                path,
-                limit, QRCapacity.maximumBytes(level: .low, withECI: false))
-        case .inputUnreadable(let path, let reason): return String(format: tr("cannot read %@: %@"), path, reason)
-        case .outputExists(let path): return String(format: tr("%@ already exists; use --force to replace it"), path)
+            return tr(
+                "too much data for one QR code: {file} has more than {limit} bytes, and a QR code holds at most {capacity} bytes (level L)",
+                ["file": path, "limit": String(limit), "capacity": String(QRCapacity.maximumBytes(level: .low, withECI: false))])
+        case .inputUnreadable(let path, let reason): return tr("cannot read {file}: {reason}", ["file": path, "reason": reason])
+        case .outputExists(let path): return tr("{file} already exists; use --force to replace it", ["file": path])
         case .outputNotRegular(let path):
-            return String(format: tr("%@ is not a regular file (a device, pipe or link); it is never replaced"), path)
+            return tr("{file} is not a regular file (a device, pipe or link); it is never replaced", ["file": path])
         case .textNotUTF8(let what):
-            return String(format: tr("%@ is not valid UTF-8 text; to encode exact bytes use --input FILE"), what)
+            return tr("{input} is not valid UTF-8 text; to encode exact bytes use --input FILE", ["input": what])
         case .unknownOutputFormat(let path):
-            return String(format: tr("cannot tell the image format of %@: name it .png or .svg"), path)
-        case .outputUnwritable(let path, let reason): return String(format: tr("cannot write %@: %@"), path, reason)
+            return tr("cannot tell the image format of {file}: name it .png or .svg", ["file": path])
+        case .outputUnwritable(let path, let reason): return tr("cannot write {file}: {reason}", ["file": path, "reason": reason])
         case .generation(let generation): return message(for: generation)
         case .png(let png):
             switch png {
-            case .encodingFailed(let reason): return String(format: tr("cannot make the PNG: %@"), reason)
-            case .writeFailed(let path, let reason): return String(format: tr("cannot write %@: %@"), path, reason)
+            case .encodingFailed(let reason): return tr("cannot make the PNG: {reason}", ["reason": reason])
+            case .writeFailed(let path, let reason): return tr("cannot write {file}: {reason}", ["file": path, "reason": reason])
             }
         }
     }
 
     static func message(for usage: GenerateUsageError) -> String {
         switch usage {
-        case .unknownOption(let option): return String(format: tr("unknown option %@"), VisibleText.shortened(option))
-        case .missingValue(let option): return String(format: tr("%@ needs a value"), VisibleText.shortened(option))
+        case .unknownOption(let option): return tr("unknown option {option}", ["option": VisibleText.shortened(option)])
+        case .missingValue(let option): return tr("{option} needs a value", ["option": VisibleText.shortened(option)])
         case .invalidValue(let option, let value):
-            return String(format: tr("invalid value for %@: “%@”"), VisibleText.shortened(option), VisibleText.shortened(value))
+            return tr(
+                "invalid value for {option}: “{value}”", ["option": VisibleText.shortened(option), "value": VisibleText.shortened(value)])
         case .fieldNotForTemplate(let option, let template):
             if let template {
-                return String(format: tr("%@ does not apply to the %@ template"), VisibleText.shortened(option), template.rawValue)
+                return tr(
+                    "{option} does not apply to the {template} template",
+                    ["option": VisibleText.shortened(option), "template": template.rawValue])
             }
-            return String(format: tr("%@ needs a template first, e.g. saoma generate wifi"), VisibleText.shortened(option))
+            return tr("{option} needs a template first, e.g. saoma generate wifi", ["option": VisibleText.shortened(option)])
         case .tooManyArguments(let extra):
-            return String(format: tr("unexpected argument “%@”: quote text that contains spaces"), VisibleText.shortened(extra.first ?? ""))
+            return tr(
+                "unexpected argument “{argument}”: quote text that contains spaces", ["argument": VisibleText.shortened(extra.first ?? "")])
         case .noOutput: return tr("say where the code goes: -o FILE or --terminal")
         case .textAndInput: return tr("give either text or --input FILE, not both")
         }
@@ -109,7 +108,7 @@ enum GenerateMessages {
 
     static func message(for content: ContentTemplateError) -> String {
         switch content {
-        case .missingField(let field): return String(format: tr("the %@ is missing"), CLIFieldNames.name(field))
+        case .missingField(let field): return tr("the {field} is missing", ["field": CLIFieldNames.name(field)])
         case .invalidField(let field, let value, let reason):
             let why: String
             switch reason {
@@ -118,7 +117,9 @@ enum GenerateMessages {
             case .outOfRange: why = tr("latitude must be −90…90 and longitude −180…180")
             case .notAnAddress: why = tr("an e-mail address needs an @")
             }
-            return String(format: tr("invalid %@ “%@”: %@"), CLIFieldNames.name(field), VisibleText.shortened(value), why)
+            return tr(
+                "invalid {field} “{value}”: {reason}",
+                ["field": CLIFieldNames.name(field), "value": VisibleText.shortened(value), "reason": why])
         }
     }
 
@@ -128,26 +129,38 @@ enum GenerateMessages {
             switch encoding {
             case .empty: return tr("nothing to encode: the text is empty")
             case .tooLarge(let count, let capacity, let level):
-                return String(
-                    format: tr("too much data for one QR code: %ld bytes, but level %@ holds at most %ld bytes (try a lower level)"),
-                    count, level.rawValue, capacity)
-            case .versionOutOfRange(let version): return String(format: tr("invalid version %ld: QR versions are 1 to 40"), version)
-            case .failed(let code): return String(format: tr("libqrencode failed: %@"), String(cString: strerror(code)))
+                return tr(
+                    "too much data for one QR code: {count} bytes, but level {level} holds at most {capacity} bytes (try a lower level)",
+                    ["count": String(count), "level": level.rawValue, "capacity": String(capacity)])
+            case .versionOutOfRange(let version):
+                return tr("invalid version {version}: QR versions are 1 to 40", ["version": String(version)])
+            case .failed(let code): return tr("libqrencode failed: {reason}", ["reason": String(cString: strerror(code))])
             }
         case .style(let style):
             switch style {
             case .moduleSizeOutOfRange(let size):
-                return String(format: tr("invalid module size %ld: use 1 to %ld pixels"), size, QRStyle.maximumModuleSize)
+                return tr(
+                    "invalid module size {size}: use 1 to {maximum} pixels",
+                    ["size": String(size), "maximum": String(QRStyle.maximumModuleSize)])
             case .targetTooSmall(let target, let modules):
-                return String(format: tr("%ld pixels is too small: this code is %ld modules wide with its quiet zone"), target, modules)
+                return tr(
+                    "{pixels} pixels is too small: this code is {modules} modules wide with its quiet zone",
+                    ["pixels": String(target), "modules": String(modules)])
             case .imageTooLarge(let pixels, let limit):
-                return String(format: tr("the image would be %ld pixels wide; the limit is %ld (use a smaller module size)"), pixels, limit)
+                return tr(
+                    "the image would be {pixels} pixels wide; the limit is {limit} (use a smaller module size)",
+                    ["pixels": String(pixels), "limit": String(limit)])
             case .quietZoneOutOfRange(let zone):
-                return String(format: tr("invalid quiet zone %ld: use 0 to %ld modules"), zone, QRStyle.maximumQuietZone)
+                return tr(
+                    "invalid quiet zone {zone}: use 0 to {maximum} modules",
+                    ["zone": String(zone), "maximum": String(QRStyle.maximumQuietZone)])
             case .invisibleColors(let check):
-                return String(
-                    format: tr("%@ on %@ has a contrast of only %@; choose colours at least %@ apart"), check.foreground.hexString,
-                    check.background.hexString, check.ratioText, "1.5:1")
+                return tr(
+                    "{foreground} on {background} has a contrast of only {ratio}; choose colours at least {minimum} apart",
+                    [
+                        "foreground": check.foreground.hexString, "background": check.background.hexString, "ratio": check.ratioText,
+                        "minimum": "1.5:1",
+                    ])
             }
         case .selfCheck(let check):
             switch check {
@@ -163,8 +176,9 @@ enum GenerateMessages {
         var out = [String]()
         if check.verdicts.contains(.lowContrast) {
             out.append(
-                String(
-                    format: tr("warning: the colours' contrast is %@; phones may not read codes below %@"), check.ratioText, "4.5:1"))
+                tr(
+                    "warning: the colours' contrast is {ratio}; phones may not read codes below {minimum}",
+                    ["ratio": check.ratioText, "minimum": "4.5:1"]))
         }
         if check.verdicts.contains(.inverted) {
             out.append(tr("warning: light modules on a dark background: Saoma reads this, but many phone scanners do not"))
@@ -175,22 +189,25 @@ enum GenerateMessages {
     /// What was written, e.g. `wrote code.png: version 3-M, 37×37 modules, 296×296 px`.
     static func summary(_ code: GeneratedQRCode, path: String) -> String {
         let modules = code.matrix.sizeInModules(quietZone: code.style.quietZone)
-        return String(
-            format: tr("wrote %@: QR version %ld-%@, %ld×%ld modules, %ld×%ld pixels"), VisibleText.of(path), code.matrix.version,
-            code.matrix.level.rawValue,
-            modules, modules, code.pixelSize, code.pixelSize)
+        return tr(
+            "wrote {file}: QR version {version}-{level}, {modules}×{modules} modules, {pixels}×{pixels} pixels",
+            [
+                "file": VisibleText.of(path), "version": String(code.matrix.version), "level": code.matrix.level.rawValue,
+                "modules": String(modules), "pixels": String(code.pixelSize),
+            ])
     }
 
     /// The benchmark's figures on one line.
     static func benchmark(
         code: GeneratedQRCode, format: String, runs: Int, wallMedian: Double, wallMinimum: Double, cpuMedian: Double, selfChecked: Bool
     ) -> String {
-        String(
-            format: tr(
-                "generate %ld bytes → %@ (QR version %ld-%@, %ld×%ld pixels, self-check %@), %ld runs: median %.2f ms wall (min %.2f), median %.2f ms CPU"
-            ),
-            code.request.payload.bytes.count, format.uppercased(), code.matrix.version, code.matrix.level.rawValue, code.pixelSize,
-            code.pixelSize,
-            selfChecked ? tr("on") : tr("off"), runs, wallMedian, wallMinimum, cpuMedian)
+        tr(
+            "generate {bytes} bytes → {format} (QR version {version}-{level}, {pixels}×{pixels} pixels, self-check {check}), {runs} runs: median {wall} ms wall (min {wallMinimum}), median {cpu} ms CPU",
+            [
+                "bytes": String(code.request.payload.bytes.count), "format": format.uppercased(), "version": String(code.matrix.version),
+                "level": code.matrix.level.rawValue, "pixels": String(code.pixelSize),
+                "check": selfChecked ? tr("on") : tr("off"), "runs": String(runs), "wall": String(format: "%.2f", wallMedian),
+                "wallMinimum": String(format: "%.2f", wallMinimum), "cpu": String(format: "%.2f", cpuMedian),
+            ])
     }
 }

@@ -162,7 +162,7 @@ public enum HistoryCommand {
                 let records = try readExport(path)
                 let (added, skipped) = try store.merge(records)
                 ConsoleOutput.out(
-                    trn("Imported {count} row", "Imported {count} rows", added).replacingOccurrences(of: "{count}", with: "\(added)") + " "
+                    trn("Imported {count} row", "Imported {count} rows", added) + " "
                         + tr("({skipped} already there)", ["skipped": "\(skipped)"]) + "\n")
             case .clear:
                 try store.clear()

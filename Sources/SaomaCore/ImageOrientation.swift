@@ -53,19 +53,18 @@ public enum ImageOrientation: Int, CaseIterable, Sendable {
         }
     }
 
-    /// Maps a point in the displayed image back to the stored image (size `stored`).
-    public func storedPoint(_ p: Point, storedSize stored: Size) -> Point {
-        let w = stored.width
-        let h = stored.height
+    /// The orientation that undoes this one: the two quarter turns swap, the others are their own inverse.
+    public var inverse: ImageOrientation {
         switch self {
-        case .up: return p
-        case .upMirrored: return Point(x: w - p.x, y: p.y)
-        case .down: return Point(x: w - p.x, y: h - p.y)
-        case .downMirrored: return Point(x: p.x, y: h - p.y)
-        case .leftMirrored: return Point(x: p.y, y: p.x)
-        case .right: return Point(x: p.y, y: h - p.x)
-        case .rightMirrored: return Point(x: w - p.y, y: h - p.x)
-        case .left: return Point(x: w - p.y, y: p.x)
+        case .right: .left
+        case .left: .right
+        default: self
         }
+    }
+
+    /// Maps a point in the displayed image back to the stored image (size `stored`): the inverse
+    /// transform applied to the displayed image.
+    public func storedPoint(_ p: Point, storedSize stored: Size) -> Point {
+        inverse.displayPoint(p, storedSize: displaySize(ofStored: stored))
     }
 }

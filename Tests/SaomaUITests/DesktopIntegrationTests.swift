@@ -2,6 +2,7 @@
 import CGtk
 import Foundation
 import GLibSwift
+import SaomaTestSupport
 import SaomaUI
 import Testing
 
@@ -131,13 +132,7 @@ struct AcceleratorTests {
                 Issue.record("no accelerators for \(binding.action)")
                 continue
             }
-            defer { g_strfreev(accels) }
-            var installed: [String] = []
-            var index = 0
-            while let accel = accels[index] {
-                installed.append(String(cString: accel))
-                index += 1
-            }
+            let installed = stringArray(takingStrv: accels)
             // GTK normalises names ("<Ctrl>o" → "<Control>o"): compare parsed keys and modifiers.
             #expect(installed.map(Self.parse) == binding.accelerators.map(Self.parse), "\(binding.action): \(installed)")
         }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import GLibSwift
+import SaomaTestSupport
 import Testing
 
 /// The repository root (three levels above this file: Tests/SaomaUITests/…).
@@ -87,5 +88,26 @@ struct LocalizedBinaryTests {
             environment: ["LANG": "C.UTF-8", "LC_ALL": "", "LANGUAGE": "zh_CN", "XDG_CACHE_HOME": cache.url.path])
         #expect(run.status == 2)
         #expect(run.errors.contains("文件不存在"), "stderr: \(run.errors)")
+    }
+}
+
+@Suite("Localized messages with placeholders")
+struct LocalizedPlaceholderTests {
+    /// Translated messages get their `{name}` placeholders filled; a value that looks like a
+    /// placeholder (here an option named `--{template}`) is shown as it is, never filled again.
+    @Test(arguments: [
+        ("de", ["generate", "url", "--password", "x", "-o", "a.png"], "--password gilt nicht für die Vorlage url"),
+        ("zh_CN", ["generate", "url", "--password", "x", "-o", "a.png"], "--password 不适用于 url 模板"),
+        ("de", ["generate", "--{template}"], "unbekannte Option --{template}"),
+        ("", ["generate", "url", "--password", "x", "-o", "a.png"], "--password does not apply to the url template"),
+    ])
+    func usageErrorFillsPlaceholders(language: String, arguments: [String], expected: String) throws {
+        let cache = try TemporaryFolder(prefix: "saoma-l10n")
+        let run = try runToolStatus(
+            AppUnderTest.binary.path, arguments,
+            environment: ["LANG": "C.UTF-8", "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": language, "XDG_CACHE_HOME": cache.url.path])
+        #expect(run.status == 2)
+        #expect(run.errors.hasPrefix("saoma generate: \(expected) "), "stderr: \(run.errors)")
+        #expect(!run.errors.contains("{option}") && !run.errors.contains("%@"), "stderr: \(run.errors)")
     }
 }

@@ -18,6 +18,17 @@ public enum FrameConversion {
         }
     }
 
+    /// A packed `width` × `height` plane, filled a row at a time: `fill(row, out)` writes the
+    /// `width` bytes of `row` to `out` (one call per row, so the per-pixel loop stays in `fill`).
+    @inline(__always)
+    static func plane(width: Int, height: Int, fill: (_ row: Int, _ out: UnsafeMutablePointer<UInt8>) -> Void) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: width * height) { out, count in
+            let dst = out.baseAddress.unsafelyUnwrapped
+            for row in 0..<height { fill(row, dst + row * width) }
+            count = width * height
+        }
+    }
+
     /// Copies the U and V planes of planar YUV 4:2:0 (YU12: Y, then U, then V at half
     /// resolution); the preview converts only the pixels it shows. `width` and `height` must be even.
     public static func chromaPlanes(fromYU12 base: UnsafeRawPointer, width: Int, height: Int) -> (u: [UInt8], v: [UInt8]) {
@@ -36,14 +47,9 @@ public enum FrameConversion {
     {
         let src = base.assumingMemoryBound(to: UInt8.self)
         let yuyv = packedRows(from: base, rowBytes: width * 2, height: height, stride: stride)
-        let luma = [UInt8](unsafeUninitializedCapacity: width * height) { out, count in
-            let dst = out.baseAddress.unsafelyUnwrapped
-            for row in 0..<height {
-                let line = src + row * stride
-                let l = dst + row * width
-                for x in 0..<width { l[x] = line[2 * x] }
-            }
-            count = width * height
+        let luma = plane(width: width, height: height) { row, l in
+            let line = src + row * stride
+            for x in 0..<width { l[x] = line[2 * x] }
         }
         return (luma, yuyv)
     }
@@ -55,19 +61,14 @@ public enum FrameConversion {
     public static func rgbAndLuma(fromRGB24 base: UnsafeRawPointer, width: Int, height: Int, stride: Int) -> (rgb: [UInt8], luma: [UInt8]) {
         let src = base.assumingMemoryBound(to: UInt8.self)
         let rgb = packedRows(from: base, rowBytes: width * 3, height: height, stride: stride)
-        let luma = [UInt8](unsafeUninitializedCapacity: width * height) { out, count in
-            let dst = out.baseAddress.unsafelyUnwrapped
-            for row in 0..<height {
-                let s = src + row * stride
-                let d = dst + row * width
-                for x in 0..<width {
-                    let r = Int32(s[3 * x])
-                    let g = Int32(s[3 * x + 1])
-                    let b = Int32(s[3 * x + 2])
-                    d[x] = UInt8(truncatingIfNeeded: (77 &* r &+ 150 &* g &+ 29 &* b &+ 128) >> 8)
-                }
+        let luma = plane(width: width, height: height) { row, d in
+            let s = src + row * stride
+            for x in 0..<width {
+                let r = Int32(s[3 * x])
+                let g = Int32(s[3 * x + 1])
+                let b = Int32(s[3 * x + 2])
+                d[x] = UInt8(truncatingIfNeeded: (77 &* r &+ 150 &* g &+ 29 &* b &+ 128) >> 8)
             }
-            count = width * height
         }
         return (rgb, luma)
     }

@@ -97,13 +97,14 @@ extension ContentParser {
         return parts
     }
 
-    /// `raw` with each `\x` escape replaced by `x` (a lone trailing `\` stays).
-    static func unescaped(_ raw: String) -> String {
+    /// `raw` with each `\x` escape replaced by `escape(x)`, by default `x` itself (a lone trailing
+    /// `\` stays).
+    static func unescaped(_ raw: String, escape: (Unicode.Scalar) -> Unicode.Scalar = { $0 }) -> String {
         var out = String.UnicodeScalarView()
         var escaping = false
         for s in raw.unicodeScalars {
             if escaping {
-                out.append(s)
+                out.append(escape(s))
                 escaping = false
             } else if s == "\\" {
                 escaping = true

@@ -113,44 +113,12 @@ extension ContentParser {
 
     /// Undoes vCard text escapes: `\n` and `\N` are line breaks, `\,` `\;` `\\` `\:` the characters.
     static func vCardText(_ value: String) -> String {
-        var out = String.UnicodeScalarView()
-        var escaping = false
-        for s in value.unicodeScalars {
-            if escaping {
-                out.append(s == "n" || s == "N" ? "\n" : s)
-                escaping = false
-            } else if s == "\\" {
-                escaping = true
-            } else {
-                out.append(s)
-            }
-        }
-        if escaping { out.append("\\") }
-        return trimmingSpace(String(out))
+        trimmingSpace(unescaped(value) { $0 == "n" || $0 == "N" ? "\n" : $0 })
     }
 
     /// The components of a structured value (N, ADR, ORG) split at unescaped `;`, each unescaped.
     static func components(_ value: String) -> [String] {
-        var parts: [String] = []
-        var current = String.UnicodeScalarView()
-        var escaping = false
-        for s in value.unicodeScalars {
-            if escaping {
-                current.append("\\")
-                current.append(s)
-                escaping = false
-            } else if s == "\\" {
-                escaping = true
-            } else if s == ";" {
-                parts.append(vCardText(String(current)))
-                current = String.UnicodeScalarView()
-            } else {
-                current.append(s)
-            }
-        }
-        if escaping { current.append("\\") }
-        parts.append(vCardText(String(current)))
-        return parts
+        splitUnescaped(value, at: ";").map(vCardText)
     }
 
     /// "Prefix Given Additional Family Suffix" from N's components (family; given; additional; prefix; suffix).

@@ -99,32 +99,7 @@ public enum SHA: String, CaseIterable, Sendable, Hashable {
     ]
 
     static func sha256Digest(_ message: [UInt8]) -> [UInt8] {
-        var h: [UInt32] = [
-            0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-        ]
-        let data = padded(message, blockSize: 64, lengthBytes: 8)
-        var w = [UInt32](repeating: 0, count: 64)
-        for start in stride(from: 0, to: data.count, by: 64) {
-            let block = data[start..<start + 64]
-            for t in 0..<16 { w[t] = word(block, at: t * 4, as: UInt32.self) }
-            for t in 16..<64 {
-                let s0 = w[t - 15].rotatedRight(7) ^ w[t - 15].rotatedRight(18) ^ (w[t - 15] >> 3)
-                let s1 = w[t - 2].rotatedRight(17) ^ w[t - 2].rotatedRight(19) ^ (w[t - 2] >> 10)
-                w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-            }
-            var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
-            for t in 0..<64 {
-                let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-                let choice = (e & f) ^ (~e & g)
-                let temp1 = hh &+ s1 &+ choice &+ sha256Constants[t] &+ w[t]
-                let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-                let majority = (a & b) ^ (a & c) ^ (b & c)
-                let temp2 = s0 &+ majority
-                (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ temp2)
-            }
-            for (i, v) in [a, b, c, d, e, f, g, hh].enumerated() { h[i] &+= v }
-        }
-        return bigEndianBytes(h)
+        sha2Digest(message, parameters: sha256Parameters)
     }
 
     static let sha512Constants: [UInt64] = [
@@ -147,26 +122,64 @@ public enum SHA: String, CaseIterable, Sendable, Hashable {
     ]
 
     static func sha512Digest(_ message: [UInt8]) -> [UInt8] {
-        var h: [UInt64] = [
+        sha2Digest(message, parameters: sha512Parameters)
+    }
+
+    /// What SHA-256 and SHA-512 differ in besides the word type: the initial hash, the round
+    /// constants and the rotation amounts of their σ and Σ functions (FIPS 180-4, 4.1.2 and 4.1.3).
+    struct SHA2Parameters<Word: FixedWidthInteger & UnsignedInteger & Sendable>: Sendable {
+        var initialHash: [Word]
+        var constants: [Word]
+        /// σ0 and σ1 of the message schedule: two rotations and a shift each.
+        var sigma0: (Int, Int, Int)
+        var sigma1: (Int, Int, Int)
+        /// Σ0 and Σ1 of the rounds: three rotations each.
+        var bigSigma0: (Int, Int, Int)
+        var bigSigma1: (Int, Int, Int)
+    }
+
+    static let sha256Parameters = SHA2Parameters<UInt32>(
+        initialHash: [
+            0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
+        ],
+        constants: sha256Constants, sigma0: (7, 18, 3), sigma1: (17, 19, 10), bigSigma0: (2, 13, 22),
+        bigSigma1: (6, 11, 25))
+
+    static let sha512Parameters = SHA2Parameters<UInt64>(
+        initialHash: [
             0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1, 0x510e527fade682d1,
             0x9b05688c2b3e6c1f, 0x1f83d9abfb41bd6b, 0x5be0cd19137e2179,
-        ]
-        let data = padded(message, blockSize: 128, lengthBytes: 16)
-        var w = [UInt64](repeating: 0, count: 80)
-        for start in stride(from: 0, to: data.count, by: 128) {
-            let block = data[start..<start + 128]
-            for t in 0..<16 { w[t] = word(block, at: t * 8, as: UInt64.self) }
-            for t in 16..<80 {
-                let s0 = w[t - 15].rotatedRight(1) ^ w[t - 15].rotatedRight(8) ^ (w[t - 15] >> 7)
-                let s1 = w[t - 2].rotatedRight(19) ^ w[t - 2].rotatedRight(61) ^ (w[t - 2] >> 6)
+        ],
+        constants: sha512Constants, sigma0: (1, 8, 7), sigma1: (19, 61, 6), bigSigma0: (28, 34, 39),
+        bigSigma1: (14, 18, 41))
+
+    /// SHA-256 or SHA-512, by the word type: blocks of 16 words, one round per constant, the
+    /// message length in two words.
+    static func sha2Digest<Word: FixedWidthInteger & UnsignedInteger & Sendable>(
+        _ message: [UInt8], parameters p: SHA2Parameters<Word>
+    ) -> [UInt8] {
+        let wordBytes = Word.bitWidth / 8
+        let blockSize = 16 * wordBytes
+        let rounds = p.constants.count
+        var h = p.initialHash
+        let data = padded(message, blockSize: blockSize, lengthBytes: 2 * wordBytes)
+        var w = [Word](repeating: 0, count: rounds)
+        for start in stride(from: 0, to: data.count, by: blockSize) {
+            let block = data[start..<start + blockSize]
+            for t in 0..<16 { w[t] = word(block, at: t * wordBytes, as: Word.self) }
+            for t in 16..<rounds {
+                let x = w[t - 15]
+                let y = w[t - 2]
+                let s0 = x.rotatedRight(p.sigma0.0) ^ x.rotatedRight(p.sigma0.1) ^ (x >> p.sigma0.2)
+                let s1 = y.rotatedRight(p.sigma1.0) ^ y.rotatedRight(p.sigma1.1) ^ (y >> p.sigma1.2)
                 w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
             }
             var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
-            for t in 0..<80 {
-                let s1 = e.rotatedRight(14) ^ e.rotatedRight(18) ^ e.rotatedRight(41)
+            for t in 0..<rounds {
+                let s1 = e.rotatedRight(p.bigSigma1.0) ^ e.rotatedRight(p.bigSigma1.1) ^ e.rotatedRight(p.bigSigma1.2)
                 let choice = (e & f) ^ (~e & g)
-                let temp1 = hh &+ s1 &+ choice &+ sha512Constants[t] &+ w[t]
-                let s0 = a.rotatedRight(28) ^ a.rotatedRight(34) ^ a.rotatedRight(39)
+                let temp1 = hh &+ s1 &+ choice &+ p.constants[t] &+ w[t]
+                let s0 = a.rotatedRight(p.bigSigma0.0) ^ a.rotatedRight(p.bigSigma0.1) ^ a.rotatedRight(p.bigSigma0.2)
                 let majority = (a & b) ^ (a & c) ^ (b & c)
                 let temp2 = s0 &+ majority
                 (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ temp2)

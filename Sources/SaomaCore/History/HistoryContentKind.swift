@@ -29,18 +29,12 @@ public enum HistoryContentKind: String, CaseIterable, Sendable {
             self = .oneTimePassword
             return
         }
-        switch ContentParser.parse(text) {
-        case .url: self = .url
-        case .wifi: self = .wifi
-        case .contact: self = .contact
-        case .email: self = .email
-        case .phone: self = .phone
-        case .sms: self = .sms
-        case .geo: self = .geo
-        case .event: self = .event
-        case .otp: self = .oneTimePassword
-        case .payment: self = .payment
-        case .text: self = .text
-        }
+        self.init(ContentParser.parse(text).kind)
+    }
+
+    /// The row kind of parsed content: the `ContentKind`'s JSON name, except that links are
+    /// stored as `url`.
+    public init(_ kind: ContentKind) {
+        self = kind == .link ? .url : HistoryContentKind(rawValue: kind.rawValue) ?? .text
     }
 }

@@ -11,12 +11,13 @@ enum GeneratorMessages {
     static func message(for error: GeneratorInputError) -> String? {
         switch error {
         case .empty: return nil
-        case .notANumber(let field, let text): return String(format: tr("The %@ “%@” is not a number."), WindowFieldNames.name(field), text)
-        case .content(.missingField(let field)): return String(format: tr("Fill in the %@."), WindowFieldNames.name(field))
+        case .notANumber(let field, let text):
+            return tr("The {field} “{value}” is not a number.", ["field": WindowFieldNames.name(field), "value": text])
+        case .content(.missingField(let field)): return tr("Fill in the {field}.", ["field": WindowFieldNames.name(field)])
         case .content(.invalidField(let field, _, let reason)):
             switch reason {
             case .invalidCharacters:
-                return String(format: tr("The %@ contains characters that are not allowed."), WindowFieldNames.name(field))
+                return tr("The {field} contains characters that are not allowed.", ["field": WindowFieldNames.name(field)])
             case .passphraseLength: return tr("A WPA password has 8 to 63 characters, or 64 hex digits.")
             case .outOfRange: return tr("Latitude must be between −90 and 90, longitude between −180 and 180.")
             case .notAnAddress: return tr("An e-mail address needs an @.")
@@ -32,9 +33,9 @@ enum GeneratorMessages {
         case .encoding(.empty):
             return tr("Nothing to encode.")
         case .encoding(.versionOutOfRange(let version)):
-            return String(format: tr("QR versions are 1 to 40, not %ld."), version)
+            return tr("QR versions are 1 to 40, not {version}.", ["version": String(version)])
         case .encoding(.failed(let code)):
-            return String(format: tr("The QR encoder failed: %@."), String(cString: strerror(code)))
+            return tr("The QR encoder failed: {reason}.", ["reason": String(cString: strerror(code))])
         case .style(let style):
             return message(for: style)
         case .selfCheck(let check):
@@ -45,27 +46,26 @@ enum GeneratorMessages {
     /// Why a look cannot be rendered.
     static func message(for style: QRStyleError) -> String {
         if case .invisibleColors(let check) = style {
-            return String(
-                format: tr("The colours’ contrast is only %@: the code would be invisible. Choose colours further apart."),
-                check.ratioText)
+            return tr(
+                "The colours’ contrast is only {ratio}: the code would be invisible. Choose colours further apart.",
+                ["ratio": check.ratioText])
         }
         if case .quietZoneOutOfRange(let zone) = style {
-            return String(format: tr("A quiet zone of %ld modules is not possible."), zone)
+            return tr("A quiet zone of {zone} modules is not possible.", ["zone": String(zone)])
         }
         return tr("The code cannot be drawn at this size: choose fewer pixels per module.")
     }
 
     /// The inline message for a payload over the level's capacity.
     static func tooMuchData(count: Int, capacity: Int, level: ErrorCorrectionLevel) -> String {
-        String(
-            format: tr(
-                "Too much data for one QR code: %ld bytes, but level %@ holds at most %ld. Shorten the text or choose a lower level."),
-            count, level.rawValue, capacity)
+        tr(
+            "Too much data for one QR code: {count} bytes, but level {level} holds at most {capacity}. Shorten the text or choose a lower level.",
+            ["count": String(count), "level": level.rawValue, "capacity": String(capacity)])
     }
 
     /// The live counter, e.g. “812 of 2331 bytes”.
     static func capacity(used: Int, of capacity: Int) -> String {
-        String(format: tr("%ld of %ld bytes"), used, capacity)
+        tr("{used} of {capacity} bytes", ["used": String(used), "capacity": String(capacity)])
     }
 
     /// What the self-check found when it could not read the code.
@@ -83,7 +83,8 @@ enum GeneratorMessages {
     static func colorWarning(_ check: QRColorCheck) -> String? {
         var parts = [String]()
         if check.verdicts.contains(.lowContrast) {
-            parts.append(String(format: tr("Low contrast (%@): phones may not read codes below %@."), check.ratioText, "4.5:1"))
+            parts.append(
+                tr("Low contrast ({ratio}): phones may not read codes below {minimum}.", ["ratio": check.ratioText, "minimum": "4.5:1"]))
         }
         if check.verdicts.contains(.inverted) {
             parts.append(tr("Light modules on a dark background: many phone scanners cannot read that."))
@@ -93,28 +94,29 @@ enum GeneratorMessages {
 
     /// The size an export will have, e.g. “Image: 296 × 296 pixels”.
     static func exportSize(_ pixels: Int) -> String {
-        String(format: tr("Image: %ld × %ld pixels"), pixels, pixels)
+        tr("Image: {pixels} × {pixels} pixels", ["pixels": String(pixels)])
     }
 
     /// The accessible name of the preview.
     static func accessibleLabel(for text: String) -> String {
         let limit = 200
         let shown = text.count > limit ? String(text.prefix(limit)) + "…" : text
-        return String(format: tr("QR code for: %@"), shown)
+        return tr("QR code for: {text}", ["text": shown])
     }
 
     /// The accessible description of the preview: the symbol's size and the self-check's verdict.
     static func accessibleDescription(for result: GeneratorResult) -> String {
         let matrix = result.code.matrix
-        let size = String(
-            format: tr("QR version %ld-%@, %ld × %ld modules."), matrix.version, matrix.level.rawValue, matrix.size, matrix.size)
+        let size = tr(
+            "QR version {version}-{level}, {modules} × {modules} modules.",
+            ["version": String(matrix.version), "level": matrix.level.rawValue, "modules": String(matrix.size)])
         let check = result.selfCheckFailure.map { verdict(selfCheck: $0) } ?? verified + "."
         return size + " " + check
     }
 
     /// The outcome of a save.
     static func saved(_ path: String) -> String {
-        String(format: tr("Saved %@"), (path as NSString).lastPathComponent)
+        tr("Saved {file}", ["file": (path as NSString).lastPathComponent])
     }
 
     /// Why a save failed.
@@ -122,10 +124,10 @@ enum GeneratorMessages {
         switch error {
         case .nothingToExport: return tr("There is no code to save yet.")
         case .unknownFormat(let path):
-            return String(format: tr("Cannot tell the image format of %@: name it .png or .svg."), (path as NSString).lastPathComponent)
-        case .png(.encodingFailed(let reason)): return String(format: tr("Cannot make the PNG: %@"), reason)
+            return tr("Cannot tell the image format of {file}: name it .png or .svg.", ["file": (path as NSString).lastPathComponent])
+        case .png(.encodingFailed(let reason)): return tr("Cannot make the PNG: {reason}", ["reason": reason])
         case .png(.writeFailed(let path, let reason)):
-            return String(format: tr("Cannot write %@: %@"), (path as NSString).lastPathComponent, reason)
+            return tr("Cannot write {file}: {reason}", ["file": (path as NSString).lastPathComponent, "reason": reason])
         }
     }
 }

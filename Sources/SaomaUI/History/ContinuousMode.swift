@@ -129,7 +129,7 @@ final class ContinuousMode {
         let count = tally.counted.count
         gtk_label_set_text(
             gcast(countLabel),
-            trn("{count} code this session", "{count} codes this session", count).replacingOccurrences(of: "{count}", with: "\(count)"))
+            trn("{count} code this session", "{count} codes this session", count))
         gtk_widget_set_sensitive(exportButton, count > 0 ? 1 : 0)
     }
 

@@ -306,45 +306,27 @@ public final class HistoryPage {
 
     private func editLabel(_ record: HistoryRecord) {
         guard let id = record.id else { return }
-        let dialog = created(adw_message_dialog_new(parentWindow, tr("Label"), nil))
-        adw_message_dialog_set_body(gcast(dialog), tr("A label is searched along with the code's text."))
         let entry = created(gtk_entry_new())
         gtk_editable_set_text(gcast(entry), record.label ?? "")
         gtk_entry_set_max_length(gcast(entry), gint(HistoryExchange.maximumLabelCharacters))
         gtk_entry_set_activates_default(gcast(entry), 1)
-        adw_message_dialog_set_extra_child(gcast(dialog), entry)
-        adw_message_dialog_add_response(gcast(dialog), "cancel", tr("_Cancel"))
-        adw_message_dialog_add_response(gcast(dialog), "save", tr("_Save"))
-        adw_message_dialog_set_response_appearance(gcast(dialog), "save", ADW_RESPONSE_SUGGESTED)
-        adw_message_dialog_set_default_response(gcast(dialog), "save")
-        adw_message_dialog_set_close_response(gcast(dialog), "cancel")
-        onResponse(UnsafeMutableRawPointer(dialog)) { [weak self] response in
-            guard response == "save", let text = gtk_editable_get_text(gcast(entry)) else { return }
+        let dialog = ConfirmationDialog(
+            heading: tr("Label"), body: tr("A label is searched along with the code's text."), cancelLabel: tr("_Cancel"),
+            action: ("save", tr("_Save")), appearance: ADW_RESPONSE_SUGGESTED, actionIsDefault: true, extraChild: entry)
+        dialog.present(over: widget) { [weak self] in
+            guard let text = gtk_editable_get_text(gcast(entry)) else { return }
             let label = String(cString: text).trimmingCharacters(in: .whitespacesAndNewlines)
             self?.recorder.write { store throws(HistoryStoreError) in try store.setLabel(label, id: id) }
         }
-        gtk_window_present(gcast(dialog))
     }
 
     private func confirmClear() {
-        let dialog = created(adw_message_dialog_new(parentWindow, tr("Clear All History?"), nil))
-        adw_message_dialog_set_body(gcast(dialog), tr("Every code in the history is deleted. This cannot be undone."))
-        adw_message_dialog_add_response(gcast(dialog), "cancel", tr("_Cancel"))
-        adw_message_dialog_add_response(gcast(dialog), "clear", tr("_Clear All"))
-        adw_message_dialog_set_response_appearance(gcast(dialog), "clear", ADW_RESPONSE_DESTRUCTIVE)
-        adw_message_dialog_set_default_response(gcast(dialog), "cancel")
-        adw_message_dialog_set_close_response(gcast(dialog), "cancel")
-        onResponse(UnsafeMutableRawPointer(dialog)) { [weak self] response in
-            guard response == "clear" else { return }
+        let dialog = ConfirmationDialog(
+            heading: tr("Clear All History?"), body: tr("Every code in the history is deleted. This cannot be undone."),
+            cancelLabel: tr("_Cancel"), action: ("clear", tr("_Clear All")), appearance: ADW_RESPONSE_DESTRUCTIVE, actionIsDefault: false)
+        dialog.present(over: widget) { [weak self] in
             self?.recorder.write { store throws(HistoryStoreError) in try store.clear() }
         }
-        gtk_window_present(gcast(dialog))
-    }
-
-    /// The window holding the page, for dialogs.
-    private var parentWindow: UnsafeMutablePointer<GtkWindow>? {
-        guard let root = gtk_widget_get_root(widget) else { return nil }
-        return UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWindow.self)
     }
 
     /// Shows `message` (plain text) in a toast over the page.

@@ -110,7 +110,7 @@ extension ImageTabController {
     private func clipboardFailed(_ error: UnsafeMutablePointer<GError>?) {
         let reason = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? tr("unknown error")
         if let error { g_error_free(error) }
-        let message = tr("Could not paste: {reason}").replacingOccurrences(of: "{reason}", with: reason)
+        let message = tr("Could not paste: {reason}", ["reason": reason])
         DebugEvents.log(.photoError(message: message))
         showToastMessage(message)
     }

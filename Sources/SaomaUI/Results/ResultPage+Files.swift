@@ -140,7 +140,7 @@ extension ResultPage {
         if g_app_info_launch(app, files, launchContext, &error) == 0 {
             let reason = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? ""
             if let error { g_error_free(error) }
-            toast(ResultPage.format(tr("Could not open it: %@"), reason))
+            toast(tr("Could not open it: {reason}", ["reason": reason]))
         }
     }
 }

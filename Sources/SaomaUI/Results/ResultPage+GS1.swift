@@ -17,7 +17,7 @@ extension ResultPage {
         gtk_box_append(gcast(box), ResultPage.heading(tr("GS1 Product Data"), icon: "package-x-generic-symbolic"))
         let fields = string.elements.map { element in
             // Translators: a GS1 field's caption: what it is ("Expiry date"), then its application identifier ("17").
-            let caption = ResultPage.format(tr("%@ (AI %@)"), ResultPage.gs1Caption(element), element.ai)
+            let caption = tr("{caption} (AI {ai})", ["caption": ResultPage.gs1Caption(element), "ai": element.ai])
             return Field(caption: caption, value: element.displayValue, copyLabel: tr("Copy Field"), copyValue: element.value)
         }
         gtk_box_append(gcast(box), fieldList(fields))

@@ -14,8 +14,8 @@ extension ResultPage {
         let host = ResultPage.label(ResultPage.visible(shownHost, multiline: false), classes: ["title-1"], selectable: true)
         gtk_box_append(gcast(box), host)
         if let ascii = analysis.host, ascii != analysis.displayHost {
-            // Translators: %@ is the host in its ASCII (xn--) form, under its Unicode form.
-            let note = ResultPage.label(ResultPage.format(tr("Written as %@"), ascii), classes: ["dim-label"], selectable: true)
+            // Translators: {host} is the host in its ASCII (xn--) form, under its Unicode form.
+            let note = ResultPage.label(tr("Written as {host}", ["host": ascii]), classes: ["dim-label"], selectable: true)
             gtk_box_append(gcast(box), note)
         }
 
@@ -43,14 +43,14 @@ extension ResultPage {
     /// Asks before opening the link, naming its host and repeating the worst warnings.
     func confirmOpenLink(_ analysis: URLAnalysis) {
         let target = ResultPage.visible(analysis.displayHost ?? analysis.url, multiline: false)
-        var body = ResultPage.format(tr("The link will open in your browser or the app for “%@:” links."), analysis.scheme)
+        var body = tr("The link will open in your browser or the app for “{scheme}:” links.", ["scheme": analysis.scheme])
         let dangers = analysis.warnings.filter { $0.level == .danger }
         if !dangers.isEmpty {
             body += "\n\n" + dangers.map(ResultPage.describe).joined(separator: "\n")
         }
-        // Translators: %@ is the host name of the link (for example "example.org").
+        // Translators: {host} is the host name of the link (for example "example.org").
         confirmOpen(
-            uri: analysis.url, heading: ResultPage.format(tr("Open %@?"), target), body: body, action: tr("Open"),
+            uri: analysis.url, heading: tr("Open {host}?", ["host": target]), body: body, action: tr("Open"),
             dangerous: analysis.level == .danger)
     }
 

@@ -24,7 +24,7 @@ extension ResultPage {
         let to = ResultPage.visible(message.to, multiline: false)
         onClicked(write) { [weak self] in
             self?.confirmOpen(
-                uri: uri, heading: ResultPage.format(tr("Write an e-mail to %@?"), to),
+                uri: uri, heading: tr("Write an e-mail to {address}?", ["address": to]),
                 body: tr("Your e-mail app will open with this message filled in. Nothing is sent until you send it."),
                 action: tr("Write E-mail"),
                 dangerous: false)
@@ -41,7 +41,7 @@ extension ResultPage {
         let shown = ResultPage.visible(number, multiline: false)
         onClicked(call) { [weak self] in
             self?.confirmOpen(
-                uri: "tel:" + number.filter { !$0.isWhitespace }, heading: ResultPage.format(tr("Call %@?"), shown),
+                uri: "tel:" + number.filter { !$0.isWhitespace }, heading: tr("Call {number}?", ["number": shown]),
                 body: tr("Your phone app will open with this number."), action: tr("Call"), dangerous: false)
         }
         gtk_box_append(gcast(box), ResultPage.buttonRow([call]))
@@ -62,7 +62,7 @@ extension ResultPage {
         let shown = ResultPage.visible(message.number, multiline: false)
         onClicked(send) { [weak self] in
             self?.confirmOpen(
-                uri: uri, heading: ResultPage.format(tr("Write a message to %@?"), shown),
+                uri: uri, heading: tr("Write a message to {number}?", ["number": shown]),
                 body: tr("Your messaging app will open with this message filled in. Nothing is sent until you send it."),
                 action: tr("Write Message"), dangerous: false)
         }

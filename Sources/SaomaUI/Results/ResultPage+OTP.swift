@@ -65,8 +65,7 @@ extension ResultPage {
                 let seconds = key.secondsRemaining(at: now)
                 gtk_label_set_text(
                     OpaquePointer(countdown),
-                    trn("Changes in {seconds} second", "Changes in {seconds} seconds", seconds).replacingPlaceholder(
-                        "seconds", String(seconds)))
+                    trn("Changes in {count} second", "Changes in {count} seconds", seconds))
             } else {
                 gtk_label_set_text(OpaquePointer(countdown), tr("Code for counter {counter}", ["counter": String(key.counter ?? 0)]))
             }
@@ -84,12 +83,5 @@ extension ResultPage {
     func stopRefreshing() {
         if refreshSource != 0 { g_source_remove(refreshSource) }
         refreshSource = 0
-    }
-}
-
-extension String {
-    /// The string with `{name}` replaced by `value` (for `trn` texts, which have no value table).
-    fileprivate func replacingPlaceholder(_ name: String, _ value: String) -> String {
-        components(separatedBy: "{\(name)}").joined(separator: value)
     }
 }

@@ -7,33 +7,21 @@ import SaomaCore
 extension ResultPage {
     /// Response id of the confirming button.
     static let openResponse = "open"
-    /// Response id of "Cancel" (also sent when the dialog is closed).
-    static let cancelResponse = "cancel"
 
     /// Presents an `AdwMessageDialog` naming what will open; only its `action` button opens `uri`.
     func confirmOpen(uri: String, heading: String, body: String, action: String, dangerous: Bool) {
-        let window = parentWindow()
-        guard let dialog = adw_message_dialog_new(window, heading, body) else { return }
-        let messageDialog = UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: AdwMessageDialog.self)
-        adw_message_dialog_add_response(messageDialog, ResultPage.cancelResponse, tr("Cancel"))
-        adw_message_dialog_add_response(messageDialog, ResultPage.openResponse, action)
-        adw_message_dialog_set_response_appearance(
-            messageDialog, ResultPage.openResponse, dangerous ? ADW_RESPONSE_DESTRUCTIVE : ADW_RESPONSE_SUGGESTED)
-        adw_message_dialog_set_default_response(messageDialog, dangerous ? ResultPage.cancelResponse : ResultPage.openResponse)
-        adw_message_dialog_set_close_response(messageDialog, ResultPage.cancelResponse)
-        onResponse(dialog) { [weak self] response in
-            guard let self, response == ResultPage.openResponse else { return }
+        let dialog = ConfirmationDialog(
+            heading: heading, body: body, cancelLabel: tr("Cancel"), action: (ResultPage.openResponse, action),
+            appearance: dangerous ? ADW_RESPONSE_DESTRUCTIVE : ADW_RESPONSE_SUGGESTED, actionIsDefault: !dangerous)
+        dialog.present(over: root) { [weak self] in
+            guard let self else { return }
             self.launcher(uri, self)
         }
-        gtk_window_present(gcast(dialog))
     }
 
     /// The window holding this page, or `nil` when it is not in one.
     func parentWindow() -> UnsafeMutablePointer<GtkWindow>? {
-        guard let root = gtk_widget_get_root(root) else { return nil }
-        let instance = UnsafeMutableRawPointer(root).assumingMemoryBound(to: GTypeInstance.self)
-        guard g_type_check_instance_is_a(instance, gtk_window_get_type()) != 0 else { return nil }
-        return gcast(UnsafeMutableRawPointer(root))
+        ConfirmationDialog.window(holding: root)
     }
 
     /// Opens `uri` with the desktop's default handler; a failure becomes a toast.
@@ -45,7 +33,7 @@ extension ResultPage {
         if g_app_info_launch_default_for_uri(uri, launchContext, &error) == 0 {
             let reason = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? ""
             if let error { g_error_free(error) }
-            toast(ResultPage.format(tr("Could not open it: %@"), reason))
+            toast(tr("Could not open it: {reason}", ["reason": reason]))
         }
     }
 

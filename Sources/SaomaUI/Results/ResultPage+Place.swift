@@ -26,7 +26,7 @@ extension ResultPage {
         gtk_widget_add_css_class(open, "suggested-action")
         onClicked(open) { [weak self] in
             self?.confirmOpen(
-                uri: uri, heading: ResultPage.format(tr("Show %@ in Maps?"), coordinates),
+                uri: uri, heading: tr("Show {coordinates} in Maps?", ["coordinates": coordinates]),
                 body: tr("Your maps app will open at this place."), action: tr("Open in Maps"), dangerous: false)
         }
         gtk_box_append(gcast(box), ResultPage.buttonRow([open]))

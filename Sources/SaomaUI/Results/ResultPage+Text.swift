@@ -14,9 +14,9 @@ extension ResultPage {
         gtk_box_append(gcast(box), ResultPage.heading(tr("Text"), icon: "text-x-generic-symbolic"))
         let count = text.count
         if count > ResultPage.maximumShownCharacters {
-            let note = ResultPage.format(
-                tr("Showing the first %@ of %@ characters; copying copies all of them."), String(ResultPage.maximumShownCharacters),
-                String(count))
+            let note = tr(
+                "Showing the first {shown} of {count} characters; copying copies all of them.",
+                ["shown": String(ResultPage.maximumShownCharacters), "count": String(count)])
             gtk_box_append(gcast(box), ResultPage.label(note, classes: ["dim-label"]))
         }
         let shown = count > ResultPage.maximumShownCharacters ? String(text.prefix(ResultPage.maximumShownCharacters)) + "…" : text
@@ -31,7 +31,7 @@ extension ResultPage {
     func buildBinary(_ bytes: [UInt8], into box: UnsafeMutablePointer<GtkWidget>) -> String {
         gtk_box_append(gcast(box), ResultPage.heading(tr("Binary Data"), icon: "application-x-executable-symbolic"))
         let count = ResultPage.label(
-            ResultPage.format(trn("%@ byte, not text", "%@ bytes, not text", bytes.count), String(bytes.count)), classes: ["dim-label"])
+            trn("{count} byte, not text", "{count} bytes, not text", bytes.count), classes: ["dim-label"])
         gtk_box_append(gcast(box), count)
         let hex = Symbol.hex(bytes)
         let shownBytes = ResultPage.maximumShownCharacters / 3

@@ -8,44 +8,45 @@ extension ResultPage {
     static func describe(_ warning: URLAnalysis.Warning) -> String {
         switch warning {
         case .dangerousScheme(let scheme):
-            return format(
-                tr("This is a “%@:” link: it can run code or reach files and apps on this computer. Saoma will not open it."), scheme)
+            return tr(
+                "This is a “{scheme}:” link: it can run code or reach files and apps on this computer. Saoma will not open it.",
+                ["scheme": scheme])
         case .unusualScheme(let scheme):
-            return format(tr("This is not a web link: opening it hands a “%@:” link to another app."), scheme)
+            return tr("This is not a web link: opening it hands a “{scheme}:” link to another app.", ["scheme": scheme])
         case .unencrypted:
             return tr("The connection is not encrypted (http).")
         case .ipAddressHost(let host):
-            return format(tr("The link goes to a bare IP address (%@), not to a named site."), visible(host, multiline: false))
+            return tr("The link goes to a bare IP address ({host}), not to a named site.", ["host": visible(host, multiline: false)])
         case .internationalHost(let host):
-            return format(
-                tr("The address uses international characters: %@. Check that it is the site you expect."), visible(host, multiline: false))
+            return tr(
+                "The address uses international characters: {host}. Check that it is the site you expect.",
+                ["host": visible(host, multiline: false)])
         case .mixedScripts(let label, let scripts):
-            return format(
-                tr("“%@” mixes letters from different alphabets (%@), a common trick to imitate another site."),
-                visible(label, multiline: false), scripts.map(scriptName).joined(separator: ", "))
+            return tr(
+                "“{name}” mixes letters from different alphabets ({scripts}), a common trick to imitate another site.",
+                ["name": visible(label, multiline: false), "scripts": scripts.map(scriptName).joined(separator: ", ")])
         case .confusableLetters(let label, let script):
-            return format(
-                tr("“%@” is written in %@ letters that look like Latin ones; it may imitate another site."),
-                visible(label, multiline: false),
-                scriptName(script))
+            return tr(
+                "“{name}” is written in {script} letters that look like Latin ones; it may imitate another site.",
+                ["name": visible(label, multiline: false), "script": scriptName(script)])
         case .malformedPunycode(let label):
-            return format(tr("The address contains a malformed international name (%@)."), visible(label, multiline: false))
+            return tr("The address contains a malformed international name ({name}).", ["name": visible(label, multiline: false)])
         case .userInfo(let userInfo):
-            return format(
-                tr("The link starts with “%@” before an “@”: that part is not where it goes."), visible(userInfo, multiline: false))
+            return tr(
+                "The link starts with “{prefix}” before an “@”: that part is not where it goes.",
+                ["prefix": visible(userInfo, multiline: false)])
         case .invisibleCharacters:
             return tr("The link contains invisible or direction-changing characters that can disguise it.")
         case .separatorLookalike(let characters):
-            return format(
-                tr("The address contains “%@”, which looks like a slash or a dot but is not one: the site is not the one it seems."),
-                visible(characters, multiline: false))
+            return tr(
+                "The address contains “{characters}”, which looks like a slash or a dot but is not one: the site is not the one it seems.",
+                ["characters": visible(characters, multiline: false)])
         case .encodedAt:
             return tr("The address hides an “@” written as “{encoded}”, a trick to disguise where the link goes.", ["encoded": "%40"])
         case .veryLong(let length):
-            return format(
-                trn(
-                    "The link is very long (%@ character); check where it goes.",
-                    "The link is very long (%@ characters); check where it goes.", length), String(length))
+            return trn(
+                "The link is very long ({count} character); check where it goes.",
+                "The link is very long ({count} characters); check where it goes.", length)
         }
     }
 

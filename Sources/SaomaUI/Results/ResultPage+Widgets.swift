@@ -167,18 +167,6 @@ extension ResultPage {
         gtk_widget_set_margin_end(widget, margin)
     }
 
-    /// Fills the `%@` placeholders of a translated `format` with `arguments`, in order.
-    ///
-    /// Payload text only ever goes in as an argument, never as the format.
-    static func format(_ format: String, _ arguments: String...) -> String {
-        var parts = format.components(separatedBy: "%@")
-        var out = parts.removeFirst()
-        for (i, part) in parts.enumerated() {
-            out += (i < arguments.count ? arguments[i] : "") + part
-        }
-        return out
-    }
-
     /// `text` with control characters shown as visible symbols (line breaks and tabs kept when
     /// `multiline`), so a payload cannot hide or reorder what is shown.
     static func visible(_ text: String, multiline: Bool) -> String { VisibleText.of(text, keepingLineBreaks: multiline) }

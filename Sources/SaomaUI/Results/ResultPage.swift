@@ -153,8 +153,8 @@ public final class ResultPage {
 
     /// The discreet "Code type: QR" line under the content.
     private func symbologyCaption(_ format: Symbology) -> UnsafeMutablePointer<GtkWidget> {
-        // Translators: %@ is a barcode type such as "QR" or "EAN-13".
-        let label = ResultPage.label(ResultPage.format(tr("Code type: %@"), format.name), classes: ["caption", "dim-label"])
+        // Translators: {type} is a barcode type such as "QR" or "EAN-13".
+        let label = ResultPage.label(tr("Code type: {type}", ["type": format.name]), classes: ["caption", "dim-label"])
         gtk_widget_set_halign(label, GTK_ALIGN_CENTER)
         return label
     }

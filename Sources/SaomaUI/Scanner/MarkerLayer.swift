@@ -74,9 +74,6 @@ public final class MarkerLayer {
 
     /// "Code 2 of 3: https://example.org" (translatable; `{index}`, `{count}`, `{text}` are placeholders).
     nonisolated static func accessibleLabel(index: Int, count: Int, text: String) -> String {
-        tr("Code {index} of {count}: {text}")
-            .replacingOccurrences(of: "{index}", with: String(index + 1))
-            .replacingOccurrences(of: "{count}", with: String(count))
-            .replacingOccurrences(of: "{text}", with: text)
+        tr("Code {index} of {count}: {text}", ["index": String(index + 1), "count": String(count), "text": text])
     }
 }

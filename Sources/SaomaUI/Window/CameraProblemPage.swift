@@ -49,9 +49,6 @@ final class CameraProblemPage {
 
     /// Icon, title and explanation for each problem (translatable; `{device}` and `{message}` are placeholders).
     static func text(for problem: CameraProblem) -> (icon: String, title: String, description: String) {
-        func filled(_ s: String, _ device: String, _ message: String = "") -> String {
-            s.replacingOccurrences(of: "{device}", with: device).replacingOccurrences(of: "{message}", with: message)
-        }
         switch problem {
         case .noCamera:
             return (
@@ -61,29 +58,27 @@ final class CameraProblemPage {
         case .permissionDenied(let device):
             return (
                 "dialog-password-symbolic", tr("Camera Access Denied"),
-                filled(
-                    tr(
-                        "Saoma may not use {device}. Add yourself to the “video” group (sudo usermod -aG video $USER), log in again, then retry."
-                    ),
-                    device)
+                tr(
+                    "Saoma may not use {device}. Add yourself to the “video” group (sudo usermod -aG video $USER), log in again, then retry.",
+                    ["device": device])
             )
         case .busy(let device):
             return (
                 "camera-web-symbolic", tr("Camera in Use"),
-                filled(tr("{device} is being used by another application. Close it, then retry."), device)
+                tr("{device} is being used by another application. Close it, then retry.", ["device": device])
             )
         case .unplugged(let device):
             return (
                 "camera-disabled-symbolic", tr("Camera Unplugged"),
-                filled(tr("{device} was disconnected. Plug it back in and scanning resumes by itself."), device)
+                tr("{device} was disconnected. Plug it back in and scanning resumes by itself.", ["device": device])
             )
         case .noUsableFormat(let device):
             return (
                 "camera-web-symbolic", tr("Camera Not Supported"),
-                filled(tr("{device} offers no picture format Saoma can read. Choose another camera or open an image."), device)
+                tr("{device} offers no picture format Saoma can read. Choose another camera or open an image.", ["device": device])
             )
         case .failed(let device, let message):
-            return ("dialog-warning-symbolic", tr("Camera Problem"), filled(tr("{device}: {message}"), device, message))
+            return ("dialog-warning-symbolic", tr("Camera Problem"), tr("{device}: {message}", ["device": device, "message": message]))
         case .awaitingPortal:
             return (
                 "camera-web-symbolic", tr("Waiting for Camera Access"),

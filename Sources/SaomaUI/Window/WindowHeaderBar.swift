@@ -84,33 +84,29 @@ final class WindowHeaderBar {
 
     private func makeMirrorToggle() -> UnsafeMutablePointer<GtkWidget> {
         let mirror = created(gtk_toggle_button_new())
-        gtk_button_set_icon_name(gcast(mirror), "object-flip-horizontal-symbolic")
-        gtk_widget_set_tooltip_text(mirror, tr("Mirror the preview"))
-        saoma_accessible_set_label(gcast(mirror), tr("Mirror the preview"))
-        gtk_toggle_button_set_active(gcast(mirror), settings.bool("mirror") ? 1 : 0)
-        onToggled(mirror) { [weak self] in
-            guard let self else { return }
-            let on = gtk_toggle_button_get_active(gcast(mirror)) != 0
-            self.settings.setBool("mirror", on)
-            self.onMirrorToggled?(on)
+        setUpToggle(
+            mirror, icon: "object-flip-horizontal-symbolic", tooltip: tr("Mirror the preview"), label: tr("Mirror the preview"),
+            setting: "mirror"
+        ) { [weak self] on in
+            self?.settings.setBool("mirror", on)
+            self?.onMirrorToggled?(on)
         }
         return mirror
     }
 
     private func makeSoundToggle() -> UnsafeMutablePointer<GtkWidget> {
         let sound = created(gtk_toggle_button_new())
-        let soundOn = settings.bool("sound")
-        gtk_button_set_icon_name(gcast(sound), soundOn ? "audio-volume-high-symbolic" : "audio-volume-muted-symbolic")
-        gtk_widget_set_tooltip_text(sound, tr("Play a sound when codes are found"))
-        saoma_accessible_set_label(gcast(sound), tr("Detection sound"))
-        gtk_toggle_button_set_active(gcast(sound), soundOn ? 1 : 0)
-        onToggled(sound) { [weak self] in
-            let on = gtk_toggle_button_get_active(gcast(sound)) != 0
+        setUpToggle(
+            sound, icon: Self.soundIcon(settings.bool("sound")), tooltip: tr("Play a sound when codes are found"),
+            label: tr("Detection sound"), setting: "sound"
+        ) { [weak self] on in
             self?.settings.setBool("sound", on)
-            gtk_button_set_icon_name(gcast(sound), on ? "audio-volume-high-symbolic" : "audio-volume-muted-symbolic")
+            gtk_button_set_icon_name(gcast(sound), Self.soundIcon(on))
         }
         return sound
     }
+
+    private static func soundIcon(_ on: Bool) -> String { on ? "audio-volume-high-symbolic" : "audio-volume-muted-symbolic" }
 
     /// "Scan Screen": takes a screenshot and marks the codes on it (`win.scan-screen`).
     private func makeScreenButton() -> UnsafeMutablePointer<GtkWidget> {
@@ -149,13 +145,22 @@ final class WindowHeaderBar {
     }
 
     private func setUpSidebarToggle() {
-        gtk_button_set_icon_name(gcast(sidebarToggle), "sidebar-show-right-symbolic")
-        gtk_widget_set_tooltip_text(sidebarToggle, tr("Show the Image and Generate panel"))
-        saoma_accessible_set_label(gcast(sidebarToggle), tr("Side panel"))
-        gtk_toggle_button_set_active(gcast(sidebarToggle), settings.bool("sidebar-visible") ? 1 : 0)
-        onToggled(sidebarToggle) { [weak self] in
-            guard let self else { return }
-            self.onSidebarToggled?(gtk_toggle_button_get_active(gcast(self.sidebarToggle)) != 0)
-        }
+        setUpToggle(
+            sidebarToggle, icon: "sidebar-show-right-symbolic", tooltip: tr("Show the Image and Generate panel"), label: tr("Side panel"),
+            setting: "sidebar-visible"
+        ) { [weak self] on in self?.onSidebarToggled?(on) }
+    }
+
+    /// Gives `toggle` its icon, tooltip and screen-reader label and the state of the boolean
+    /// `setting`; `changed` gets each later state (saving it is the caller's choice).
+    private func setUpToggle(
+        _ toggle: UnsafeMutablePointer<GtkWidget>, icon: String, tooltip: String, label: String, setting: String,
+        changed: @escaping @MainActor (Bool) -> Void
+    ) {
+        gtk_button_set_icon_name(gcast(toggle), icon)
+        gtk_widget_set_tooltip_text(toggle, tooltip)
+        saoma_accessible_set_label(gcast(toggle), label)
+        gtk_toggle_button_set_active(gcast(toggle), settings.bool(setting) ? 1 : 0)
+        onToggled(toggle) { changed(gtk_toggle_button_get_active(gcast(toggle)) != 0) }
     }
 }

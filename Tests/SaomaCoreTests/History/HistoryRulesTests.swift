@@ -46,10 +46,23 @@ struct HistoryRulesTests {
             ("geo:1,2", .geo),
             ("hello", .text),
             ("otpauth://totp/x?secret=abc", .oneTimePassword),
+            ("MECARD:N:Ann;TEL:+15550100;;", .contact),
+            ("mailto:ann@example.org", .email),
+            ("SMSTO:+15550100:hi", .sms),
+            ("BEGIN:VEVENT\r\nSUMMARY:Launch\r\nDTSTART:20261224T180000Z\r\nEND:VEVENT", .event),
+            ("BCD\n002\n1\nSCT\n\nJane Roe\nDE89370400440532013000", .payment),
         ])
     func contentKind(text: String, kind: HistoryContentKind) {
         #expect(HistoryContentKind(text: text) == kind)
         #expect(HistoryContentKind(text: nil) == .binary)
+    }
+
+    @Test("every parsed content kind has a stored history kind of its own (a new kind is never stored as text)")
+    func everyContentKindStored() {
+        for kind in ContentKind.allCases where kind != .text {
+            #expect(HistoryContentKind(kind) != .text, "\(kind) would be stored as text")
+        }
+        #expect(HistoryContentKind(ContentKind.text) == .text)
     }
 
     private func code(_ text: String) -> Symbol {
