@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import SaomaTestSupport
 import Testing
 
 /// The window through the camera portal (issue 17): the built app with `SAOMA_CAMERA_PORTAL=1`,
@@ -77,62 +78,31 @@ extension PipeWireE2E {
 }
 
 /// The XDG camera portal played by python3-dbusmock (`Tests/Mocks/camera_portal.py`) on a
-/// PipeWire session's bus, handing over connections to that session's daemon; stopped in `deinit`.
+/// PipeWire session's bus, handing over connections to that session's daemon; stopped when
+/// released. `AccessCamera` answers what the response file says (read at each call).
 final class CameraPortalMock {
-    private let process: SpawnedProcess
+    private let mock: DBusMock
     private let responsePath: String
-    private let logPath: String
-
-    static var template: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Mocks/camera_portal.py").path
-    }
 
     /// Starts the mock answering `AccessCamera` with `response` (0 granted, 1 denied, 2 failed).
     init(session: PipeWireE2E, response: Int = 0) throws {
         responsePath = session.directory.appendingPathComponent("portal-response").path
-        logPath = session.directory.appendingPathComponent("portal.log").path
         try String(response).write(toFile: responsePath, atomically: true, encoding: .utf8)
-        let parameters = try String(
-            decoding: JSONSerialization.data(withJSONObject: [
+        mock = try DBusMock(
+            busAddress: session.busAddress, template: BuiltProducts.source("Tests/Mocks/camera_portal.py").path,
+            parameters: [
                 "pipewire_socket": session.directory.appendingPathComponent("pipewire-0").path, "response_file": responsePath,
-            ]), as: UTF8.self)
-        var env = ProcessInfo.processInfo.environment
-        env["DBUS_SESSION_BUS_ADDRESS"] = session.busAddress
-        let stderrPath = session.directory.appendingPathComponent("portal.stderr").path
-        process = try SpawnedProcess(
-            "/usr/bin/python3", ["-m", "dbusmock", "--template", Self.template, "-p", parameters, "-l", logPath],
-            environment: env, stderrPath: stderrPath)
-        // Ready once it owns the portal's name on the bus.
-        let owned = poll(timeout: Patience.seconds) { () -> Bool? in
-            guard process.isRunning else { return false }
-            let run = try? runToolStatus(
-                "/usr/bin/gdbus",
-                [
-                    "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
-                    "--method", "org.freedesktop.DBus.NameHasOwner", "org.freedesktop.portal.Desktop",
-                ], environment: ["DBUS_SESSION_BUS_ADDRESS": session.busAddress])
-            return run?.output.contains("true") == true ? true : nil
-        }
-        guard owned == true else {
-            process.stop()
-            let errors = (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
-            throw EndToEndError(description: "the camera portal mock did not come up: \(errors)")
-        }
+            ], name: "org.freedesktop.portal.Desktop")
     }
-
-    deinit { process.stop() }
 
     /// Makes the next `AccessCamera` answer `response`.
     func respond(_ response: Int) throws {
         try String(response).write(toFile: responsePath, atomically: true, encoding: .utf8)
     }
 
-    /// The calls logged so far (each line after the timestamp).
+    /// The template's own log lines so far: `AccessCamera response=N` and a bare `OpenPipeWireRemote`.
     var calls: [String] {
-        let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
-        // The template's own lines: `AccessCamera response=N` and a bare `OpenPipeWireRemote`.
-        return log.split(separator: "\n").compactMap { line in
+        mock.logLines.compactMap { line in
             if let range = line.range(of: "AccessCamera response=") { return String(line[range.lowerBound...]) }
             return line.hasSuffix(" OpenPipeWireRemote") ? "OpenPipeWireRemote" : nil
         }
