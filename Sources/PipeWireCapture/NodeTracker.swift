@@ -11,8 +11,9 @@ import SaomaCore
 final class NodeTracker {
     /// Called with every camera node, in id order, once a listing is complete.
     var onChange: ([PipeWireNode]) -> Void
-    /// Called when the connection fails (the daemon went away).
-    var onError: (String) -> Void
+    /// Called with the core's errors: the message, and whether the connection itself broke
+    /// (`EPIPE`: the daemon went away) rather than one request failing.
+    var onError: (String, _ connectionLost: Bool) -> Void
 
     private let core: OpaquePointer
     private let registry: OpaquePointer
@@ -26,7 +27,7 @@ final class NodeTracker {
     private var published: [PipeWireNode]?
 
     /// Starts listening on `core` (loop-locked).
-    init?(core: OpaquePointer, onChange: @escaping ([PipeWireNode]) -> Void, onError: @escaping (String) -> Void) {
+    init?(core: OpaquePointer, onChange: @escaping ([PipeWireNode]) -> Void, onError: @escaping (String, Bool) -> Void) {
         guard let registry = saoma_pw_core_get_registry(core) else { return nil }
         self.core = core
         self.registry = registry
@@ -53,12 +54,31 @@ final class NodeTracker {
         coreEvents.pointee.error = { data, id, _, res, message in
             guard let data, id == PW_ID_CORE else { return }
             let text = message.map { String(cString: $0) } ?? String(cString: strerror(-res))
-            Unmanaged<NodeTracker>.fromOpaque(data).takeUnretainedValue().onError(text)
+            Unmanaged<NodeTracker>.fromOpaque(data).takeUnretainedValue().onError(text, res == -EPIPE)
         }
         let me = Unmanaged.passUnretained(self).toOpaque()
         _ = saoma_pw_core_add_listener(core, coreHook, coreEvents, me)
         _ = saoma_pw_registry_add_listener(registry, registryHook, registryEvents, me)
         requestSync()
+    }
+
+    /// Drops `loop`'s connection (after `previous`, made on it, is destroyed), connects anew
+    /// over `connection` and follows the new registry (loop-locked): what a first connection and
+    /// every reconnection after the daemon went away do.
+    static func reconnecting(
+        _ previous: NodeTracker?, loop: PipeWireLoop, connection: PipeWireConnection,
+        onChange: @escaping ([PipeWireNode]) -> Void, onError: @escaping (String, Bool) -> Void
+    ) -> Result<NodeTracker, PipeWireFailure> {
+        previous?.destroy()
+        loop.disconnect()
+        do throws(PipeWireFailure) {
+            try loop.connect(fd: connection.takeDescriptor())
+        } catch {
+            return .failure(error)
+        }
+        guard let core = loop.core else { return .failure(.unreachable("no core")) }
+        guard let tracker = NodeTracker(core: core, onChange: onChange, onError: onError) else { return .failure(.failed("no registry")) }
+        return .success(tracker)
     }
 
     /// Removes every listener and proxy (loop-locked). The tracker is inert afterwards.

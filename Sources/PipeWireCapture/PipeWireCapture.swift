@@ -137,30 +137,35 @@ private final class CaptureSession {
     /// (Re)connects to the daemon and starts following its registry; the failure, or nil.
     func connect() -> PipeWireFailure? {
         guard !ended else { return nil }
-        stream?.destroy()
-        stream = nil
-        tracker?.destroy()
+        // The stream goes with the old connection: the state machine must know, or the new
+        // listing (with the same node) would leave it believing it is still connected.
+        if stream != nil { apply(state.daemonLost()) }
+        let previous = tracker
         tracker = nil
-        loop.disconnect()
-        do throws(PipeWireFailure) {
-            try loop.connect(fd: owner.configuration.connection.takeDescriptor())
-        } catch {
-            return error
-        }
-        guard let core = loop.core else { return .unreachable("no core") }
-        tracker = NodeTracker(
-            core: core,
+        let connected = NodeTracker.reconnecting(
+            previous, loop: loop, connection: owner.configuration.connection,
             onChange: { [unowned self] nodes in
                 self.reconnector?.succeeded()
                 self.apply(self.state.camerasChanged(self.usable(nodes)))
             },
-            onError: { [unowned self] _ in
+            onError: { [unowned self] message, connectionLost in
+                guard connectionLost else {
+                    // One request failed (the node went away under the stream, say).
+                    self.apply(self.state.streamFailed(message: message))
+                    if self.stream == nil { self.report(.failed(device: self.state.deviceLabel, message: message)) }
+                    return
+                }
                 // The connection broke: the daemon stopped or restarted. The camera is gone like
                 // an unplugged one until the daemon is back and lists its node again.
                 self.apply(self.state.daemonLost())
                 self.reconnector?.schedule()
             })
-        return tracker == nil ? .failed("no registry") : nil
+        switch connected {
+        case .success(let made):
+            tracker = made
+            return nil
+        case .failure(let failure): return failure
+        }
     }
 
     /// Nodes with the modes this capture can convert (MJPG only with a decoder).

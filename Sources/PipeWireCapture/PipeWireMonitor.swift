@@ -115,24 +115,25 @@ private final class MonitorSession {
 
     /// (Re)connects and starts following the registry; the failure, or nil.
     func connect() -> PipeWireFailure? {
-        tracker?.destroy()
+        let previous = tracker
         tracker = nil
-        loop.disconnect()
-        do throws(PipeWireFailure) {
-            try loop.connect(fd: connection.takeDescriptor())
-        } catch {
-            return error
-        }
-        guard let core = loop.core else { return .unreachable("no core") }
-        tracker = NodeTracker(
-            core: core,
+        let connected = NodeTracker.reconnecting(
+            previous, loop: loop, connection: connection,
             onChange: { [unowned self] nodes in
                 self.failed = false
                 self.reconnector?.succeeded()
                 self.handler(.cameras(nodes))
             },
-            onError: { [unowned self] message in self.lost(.unreachable(message)) })
-        return tracker == nil ? .failed("no registry") : nil
+            onError: { [unowned self] message, connectionLost in
+                // One request failing (a node gone while its formats were asked) changes nothing.
+                if connectionLost { self.lost(.unreachable(message)) }
+            })
+        switch connected {
+        case .success(let made):
+            tracker = made
+            return nil
+        case .failure(let failure): return failure
+        }
     }
 
     /// The daemon is unreachable or went away: no PipeWire cameras until it is back.
