@@ -9,9 +9,7 @@ import PackageDescription
 let package = Package(
     name: "Saoma",
     products: [
-        .executable(name: "saoma", targets: ["saoma"]),
-        // LD_PRELOAD shim that fakes a V4L2 webcam for integration tests (see Sources/FakeV4L2Device).
-        .library(name: "FakeV4L2Device", type: .dynamic, targets: ["FakeV4L2Device"]),
+        .executable(name: "saoma", targets: ["saoma"])
     ],
     targets: [
         // System libraries: module map + shim header (static inline helpers for macros and variadics).
@@ -58,28 +56,35 @@ let package = Package(
         ),
         .executableTarget(name: "saoma", dependencies: ["SaomaCLI", "SaomaUI"]),
 
-        // Test seam: a fake /dev/video device served through LD_PRELOAD.
-        // CaptureProbe drives V4L2Capture in a subprocess (LD_PRELOAD on it only) for tests and scripts/bench-capture.
-        .executableTarget(name: "CaptureProbe", dependencies: ["V4L2Capture", "SaomaCore"]),
-        .target(name: "FakeV4L2Device", cSettings: [.define("_GNU_SOURCE")], linkerSettings: [.linkedLibrary("dl")]),
-        // A test camera served as a bare PipeWire Video/Source node (see its header).
-        .executableTarget(name: "PipeWireTestCamera", dependencies: ["CPipeWire"]),
+        // Test support (under Tests/, never a product, never installed): the one process runner,
+        // Xvfb, app and bus launchers and patience of every test target; CaptureProbe drives
+        // V4L2Capture in a subprocess for tests and scripts/bench-capture; PipeWireTestCamera serves
+        // a camera node. The fake V4L2 device (Tests/FakeV4L2Device, an LD_PRELOAD shim in C) is
+        // built by scripts/build-fake-v4l2.
+        .target(name: "SaomaTestSupport", dependencies: ["SaomaCore", "QREncoding"], path: "Tests/SaomaTestSupport"),
+        .executableTarget(name: "CaptureProbe", dependencies: ["V4L2Capture", "SaomaCore"], path: "Tests/CaptureProbe"),
+        .executableTarget(name: "PipeWireTestCamera", dependencies: ["CPipeWire"], path: "Tests/PipeWireTestCamera"),
 
-        .testTarget(name: "SaomaCoreTests", dependencies: ["SaomaCore"]),
-        .testTarget(name: "ZBarDecodingTests", dependencies: ["ZBarDecoding", "QREncoding", "PixbufIO", "SaomaCore", "CQREncode"]),
-        .testTarget(name: "DMTXDecodingTests", dependencies: ["DMTXDecoding", "PixbufIO", "SaomaCore"]),
-        .testTarget(name: "QREncodingTests", dependencies: ["QREncoding", "ZBarDecoding", "PixbufIO", "SaomaCore"]),
+        .testTarget(name: "SaomaCoreTests", dependencies: ["SaomaTestSupport", "SaomaCore"]),
+        .testTarget(
+            name: "ZBarDecodingTests",
+            dependencies: ["SaomaTestSupport", "ZBarDecoding", "QREncoding", "PixbufIO", "SaomaCore", "CQREncode"]),
+        .testTarget(name: "DMTXDecodingTests", dependencies: ["SaomaTestSupport", "DMTXDecoding", "PixbufIO", "SaomaCore"]),
+        .testTarget(name: "QREncodingTests", dependencies: ["SaomaTestSupport", "QREncoding", "ZBarDecoding", "PixbufIO", "SaomaCore"]),
         .testTarget(
             name: "PipeWireCaptureTests",
             dependencies: [
+                "SaomaTestSupport",
                 "PipeWireCapture", "SaomaCLI", "ZBarDecoding", "QREncoding", "PixbufIO", "DesktopPortal", "CPortal", "SaomaCore",
             ]),
-        .testTarget(name: "V4L2CaptureTests", dependencies: ["V4L2Capture", "ZBarDecoding", "PixbufIO", "SaomaCore"]),
-        .testTarget(name: "PixbufIOTests", dependencies: ["PixbufIO", "SaomaCore", "ZBarDecoding", "QREncoding"]),
-        .testTarget(name: "SaomaCLITests", dependencies: ["SaomaCLI", "SaomaCore", "SQLiteHistory"]),
-        .testTarget(name: "SQLiteHistoryTests", dependencies: ["SQLiteHistory", "SaomaCore"]),
-        .testTarget(name: "NetworkJoiningTests", dependencies: ["NetworkJoining", "SaomaCore"], exclude: ["nm_join_template.py"]),
-        .testTarget(name: "GLibSwiftTests", dependencies: ["GLibSwift", "CGtk"]),
-        .testTarget(name: "SaomaUITests", dependencies: ["SaomaUI", "SaomaCore", "QREncoding", "SQLiteHistory"]),
+        .testTarget(name: "V4L2CaptureTests", dependencies: ["SaomaTestSupport", "V4L2Capture", "ZBarDecoding", "PixbufIO", "SaomaCore"]),
+        .testTarget(name: "PixbufIOTests", dependencies: ["SaomaTestSupport", "PixbufIO", "SaomaCore", "ZBarDecoding", "QREncoding"]),
+        .testTarget(name: "SaomaCLITests", dependencies: ["SaomaTestSupport", "SaomaCLI", "SaomaCore", "SQLiteHistory"]),
+        .testTarget(name: "SQLiteHistoryTests", dependencies: ["SaomaTestSupport", "SQLiteHistory", "SaomaCore"]),
+        .testTarget(
+            name: "NetworkJoiningTests", dependencies: ["SaomaTestSupport", "NetworkJoining", "SaomaCore"], exclude: ["nm_join_template.py"]
+        ),
+        .testTarget(name: "GLibSwiftTests", dependencies: ["SaomaTestSupport", "GLibSwift", "CGtk"]),
+        .testTarget(name: "SaomaUITests", dependencies: ["SaomaTestSupport", "SaomaUI", "SaomaCore", "QREncoding", "SQLiteHistory"]),
     ]
 )

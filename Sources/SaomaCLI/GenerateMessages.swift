@@ -50,10 +50,6 @@ enum GenerateMessages {
               --bg COLOUR            background (default white); warns below 4.5:1 contrast,
                                      refuses below 1.5:1, warns for light-on-dark codes
 
-            Other:
-              --benchmark N          time the whole generation (self-check and file encoding
-                                     included) N times in-process and print the figures
-
             Exit status: 0 written, 2 on any error.
 
             """)

@@ -58,8 +58,6 @@ extension ScanCommand {
                                 “thorough” (default) tries extra passes (thresholds, scales,
                                 sharpening, inverted); “fast” is the live camera's single pass
               --record          add every code read to the scan history (“saoma history”)
-              --repeat N        benchmark: decode each image N times on one core and print the
-                                CPU milliseconds per decode instead of the codes
               -h, --help        show this help
               --                treat every following argument as a file
 

@@ -3,6 +3,7 @@ import DMTXDecoding
 import Foundation
 import PixbufIO
 import SaomaCore
+import SaomaTestSupport
 import Testing
 
 /// Data Matrix images written by the real `dmtxwrite` (package dmtx-utils) and loaded by PixbufIO.
@@ -11,24 +12,12 @@ enum DataMatrixImages {
     /// zone, rotated by `degrees`, FNC1 written for `gs1Character` when given.
     static func write(_ bytes: [UInt8], module: Int = 4, margin: Int = 16, degrees: Int = 0, gs1Character: UInt8? = nil) throws -> LumaImage
     {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("saoma-dmtx-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let output = folder.appendingPathComponent("code.png")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/dmtxwrite")
-        var arguments = ["-d", "\(module)", "-m", "\(margin)", "-o", output.path]
+        let folder = try TemporaryFolder(prefix: "saoma-dmtx")
+        var arguments = ["-d", "\(module)", "-m", "\(margin)", "-o", folder.path("code.png")]
         if degrees != 0 { arguments += ["-R", "\(degrees)"] }
         if let gs1Character { arguments += ["-G", "\(gs1Character)"] }
-        process.arguments = arguments
-        let input = Pipe()
-        process.standardInput = input
-        try process.run()
-        input.fileHandleForWriting.write(Data(bytes))
-        try input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return try ImageLoader().load(path: output.path).luma
+        try runTool("/usr/bin/dmtxwrite", arguments, input: Data(bytes))
+        return try ImageLoader().load(path: folder.path("code.png")).luma
     }
 
     /// `image` pasted at (`x`, `y`) on a `width`×`height` canvas of grey `fill`.

@@ -4,6 +4,7 @@ import DesktopPortal
 import Foundation
 import PipeWireCapture
 import SaomaCore
+import SaomaTestSupport
 import Testing
 import ZBarDecoding
 
@@ -19,60 +20,21 @@ import ZBarDecoding
     .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/gdbus"), "gdbus is not installed"))
 @MainActor
 struct CameraPortalTests {
-    static var template: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Mocks/camera_portal.py").path
-    }
-
     /// Runs the default main context until `done` holds (libportal answers there).
     func iterate(until done: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(60)
-        while !done() {
-            if Date() > deadline { return false }
+        poll(every: 0.002) { () -> Bool? in
             g_main_context_iteration(nil, 0)
-            usleep(2000)
-        }
-        return true
-    }
-
-    /// Whether the mock owns the portal's name on `session`'s bus (checked with gdbus).
-    func portalIsUp(_ session: PipeWireSession) -> Bool {
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { return false }
-        let arguments = [
-            "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus", "--method",
-            "org.freedesktop.DBus.NameHasOwner", "org.freedesktop.portal.Desktop",
-        ]
-        let pid = try? spawn("/usr/bin/gdbus", arguments, environment: session.environment, stdout: fds[1])
-        close(fds[1])
-        var output = [UInt8]()
-        var byte: UInt8 = 0
-        while read(fds[0], &byte, 1) == 1 { output.append(byte) }
-        close(fds[0])
-        if let pid { _ = reap(pid) }
-        return String(decoding: output, as: UTF8.self).contains("true")
+            return done() ? true : nil
+        } ?? false
     }
 
     @Test func theGrantedDescriptorReadsACodeAndADenialIsReported() throws {
         let session = try PipeWireSession()
         let responseFile = session.directory.appendingPathComponent("portal-response").path
-        let parameters = try String(
-            decoding: JSONSerialization.data(withJSONObject: [
-                "pipewire_socket": session.directory.appendingPathComponent("pipewire-0").path, "response_file": responseFile,
-            ]), as: UTF8.self)
-        let logPath = session.directory.appendingPathComponent("portal.log").path
-        let mock = try spawn(
-            "/usr/bin/python3", ["-m", "dbusmock", "--template", Self.template, "-p", parameters, "-l", logPath],
-            environment: session.environment, stdout: nil)
-        defer {
-            kill(mock, SIGTERM)
-            _ = reap(mock)
-        }
-        let deadline = Date().addingTimeInterval(60)
-        while !portalIsUp(session) {
-            try #require(Date() < deadline, "the camera portal mock did not come up")
-            usleep(50_000)
-        }
+        let mock = try DBusMock(
+            busAddress: session.busAddress, template: BuiltProducts.source("Tests/Mocks/camera_portal.py").path,
+            parameters: ["pipewire_socket": session.socketPath, "response_file": responseFile], name: "org.freedesktop.portal.Desktop")
+        defer { mock.stop() }
         setenv("DBUS_SESSION_BUS_ADDRESS", try #require(session.environment["DBUS_SESSION_BUS_ADDRESS"]), 1)
         // The private bus ends with the session: GLib's session bus would then raise SIGTERM
         // (exit-on-close), ending the test process.
@@ -112,7 +74,7 @@ struct CameraPortalTests {
         portal.requestCamera { outcome = $0 }
         try #require(iterate { outcome != nil }, "the portal never answered")
         #expect(outcome == .denied)
-        let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+        let log = mock.logLines.joined(separator: "\n")
         #expect(log.components(separatedBy: "AccessCamera response=0").count == 2)
         #expect(log.components(separatedBy: "AccessCamera response=1").count == 2)
         #expect(log.components(separatedBy: "OpenPipeWireRemote").count == 2)

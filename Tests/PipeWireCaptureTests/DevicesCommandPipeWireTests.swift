@@ -3,6 +3,7 @@ import Foundation
 import PipeWireCapture
 import SaomaCLI
 import SaomaCore
+import SaomaTestSupport
 import Testing
 
 /// `saoma devices` with PipeWire cameras: the listing, and the exit status when a PipeWire camera
@@ -12,17 +13,9 @@ import Testing
     func aPipeWireCameraAloneIsACamera() throws {
         let session = try PipeWireSession()
         let camera = try session.startCamera(name: "saoma-test-devices", formats: "NV12,YUY2", modes: "1280x720@30")
-        let emptyDevices = session.directory.appendingPathComponent("dev")
-        try FileManager.default.createDirectory(at: emptyDevices, withIntermediateDirectories: true)
-        var environment = session.environment
-        environment["SAOMA_DEVICE_DIR"] = emptyDevices.path
-        let output = session.directory.appendingPathComponent("devices.txt")
-        let fd = open(output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        defer { close(fd) }
-        let saoma = PipeWireSession.productsDirectory.appendingPathComponent("saoma").path
-        let status = reap(try spawn(saoma, ["devices"], environment: environment, stdout: fd))
-        let text = try String(contentsOf: output, encoding: .utf8)
-        #expect(status == 0, "\(text)")
+        let run = try SpawnedCommand.run(["devices"], environment: session.variables)
+        let text = run.output
+        #expect(run.status == 0, "\(text)")
         #expect(text.contains("  pipewire:\(camera.nodeID)  Saoma Test Camera\n"))
         #expect(text.contains("node name: saoma-test-devices"))
         #expect(text.contains("NV12: 1280×720 @ 30 fps"))
@@ -30,8 +23,7 @@ import Testing
         #expect(text.contains("Saoma captures at 1280×720 @ 30 fps"))
         // Stopped: no camera at all, exit 1.
         camera.stop()
-        let again = reap(try spawn(saoma, ["devices"], environment: environment, stdout: nil))
-        #expect(again == 1)
+        #expect(try SpawnedCommand.run(["devices"], environment: session.variables).status == 1)
     }
 
     @Test(arguments: [

@@ -3,6 +3,7 @@ import Foundation
 import PipeWireCapture
 import PixbufIO
 import SaomaCore
+import SaomaTestSupport
 import Testing
 import ZBarDecoding
 
@@ -16,12 +17,7 @@ struct MJPGCaptureTests {
     static func writeJPEGScene(_ text: String, in directory: URL) throws -> Data {
         let pgm = try PipeWireCaptureTests.writeScene(text, in: directory)
         let output = pgm + ".jpg"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/cjpeg")
-        process.arguments = ["-quality", "90", "-outfile", output, pgm]
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "cjpeg failed")
+        try runTool("/usr/bin/cjpeg", ["-quality", "90", "-outfile", output, pgm])
         return try Data(contentsOf: URL(fileURLWithPath: output))
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import PipeWireCapture
 import QREncoding
 import SaomaCore
+import SaomaTestSupport
 import Testing
 import ZBarDecoding
 

@@ -1,21 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import SaomaTestSupport
 import Testing
 
 @testable import PixbufIO
-
-/// A unique folder per test.
-private struct Scratch {
-    let path: String
-    init() throws {
-        path = NSTemporaryDirectory() + "saoma-atomic-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-    func file(_ name: String) -> String { path + "/" + name }
-    func contents() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: path))?.sorted() ?? [] }
-    func read(_ name: String) -> String? { try? String(contentsOfFile: file(name), encoding: .utf8) }
-    func remove() { try? FileManager.default.removeItem(atPath: path) }
-}
 
 private func mode(_ path: String) -> mode_t {
     var info = stat()
@@ -26,7 +14,7 @@ private func mode(_ path: String) -> mode_t {
 struct AtomicFileTests {
     @Test("a new file is written whole and no temporary file stays")
     func writesNewFile() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder(prefix: "saoma-atomic")
         defer { scratch.remove() }
         try AtomicFile(path: scratch.file("out.png"), replacing: false).commit(Data("new".utf8))
         #expect(scratch.read("out.png") == "new")
@@ -35,7 +23,7 @@ struct AtomicFileTests {
 
     @Test("without replacing, an existing file is refused before anything is written")
     func refusesExisting() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder(prefix: "saoma-atomic")
         defer { scratch.remove() }
         try Data("old".utf8).write(to: URL(fileURLWithPath: scratch.file("out.png")))
         #expect(throws: AtomicFileError.exists(path: scratch.file("out.png"))) {
@@ -50,7 +38,7 @@ struct AtomicFileTests {
 
     @Test("without replacing, whatever appeared meanwhile is never replaced", arguments: intruders)
     func neverReplacesLateArrival(intruder: String) throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder(prefix: "saoma-atomic")
         defer { scratch.remove() }
         let target = scratch.file("out.png")
         let file = try AtomicFile(path: target, replacing: false)
@@ -66,7 +54,7 @@ struct AtomicFileTests {
 
     @Test("replacing keeps the old file's permission bits")
     func keepsPermissions() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder(prefix: "saoma-atomic")
         defer { scratch.remove() }
         let target = scratch.file("out.png")
         try Data("old".utf8).write(to: URL(fileURLWithPath: target))
@@ -82,7 +70,7 @@ struct AtomicFileTests {
 
     @Test("replacing refuses targets that are not regular files", arguments: specialTargets)
     func refusesSpecialTargets(kind: String) throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder(prefix: "saoma-atomic")
         defer { scratch.remove() }
         let target = scratch.file("out.png")
         switch kind {
@@ -97,7 +85,7 @@ struct AtomicFileTests {
 
     @Test("replacing refuses a FIFO that appeared after the check")
     func refusesLateFIFO() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder(prefix: "saoma-atomic")
         defer { scratch.remove() }
         let target = scratch.file("out.png")
         let file = try AtomicFile(path: target, replacing: true)
@@ -108,7 +96,7 @@ struct AtomicFileTests {
 
     @Test("an uncommitted file leaves nothing behind")
     func discardsTemporary() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder(prefix: "saoma-atomic")
         defer { scratch.remove() }
         let file = try AtomicFile(path: scratch.file("out.png"), replacing: false)
         withExtendedLifetime(file) { #expect(scratch.contents().count == 1, "the temporary file is reserved") }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import SaomaTestSupport
 
 /// Builds image files byte by byte for loader tests (PNG with stored deflate blocks, JPEG with an
 /// EXIF orientation) inside a unique temporary folder.
@@ -46,11 +47,7 @@ struct TestFiles {
         let pgm = Array("P5\n\(width) \(height)\n255\n".utf8) + pixels
         let input = try write(pgm, name: "in-\(UUID().uuidString).pgm")
         let output = folder.appendingPathComponent("out-\(UUID().uuidString).jpg").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["convert", input, "-quality", "100", output]
-        try process.run()
-        process.waitUntilExit()
+        try runTool("/usr/bin/convert", [input, "-quality", "100", output])
         let jpeg = [UInt8](try Data(contentsOf: URL(fileURLWithPath: output)))
         // EXIF: "Exif\0\0", big-endian TIFF header, one IFD with one SHORT entry 0x0112.
         var tiff: [UInt8] = Array("MM".utf8) + [0, 42] + Self.be32(8)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import SaomaCore
+import SaomaTestSupport
 import Testing
 
 @testable import PixbufIO
@@ -53,13 +54,9 @@ extension TestFiles {
     /// ImageMagick as `name` (its extension chooses the format); returns its path.
     func convert(name: String, options: [String]) throws -> String {
         let output = folder.appendingPathComponent(name).path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["convert", "-size", "48x32", "-seed", "7", "plasma:", "+noise", "Random"] + options + [output]
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "ImageMagick's convert is needed (scripts/bootstrap installs it)")
+        let run = try runToolStatus(
+            "/usr/bin/convert", ["-size", "48x32", "-seed", "7", "plasma:", "+noise", "Random"] + options + [output])
+        try #require(run.status == 0, "ImageMagick's convert is needed (scripts/bootstrap installs it)")
         return output
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import PixbufIO
 import QREncoding
 import SaomaCore
+import SaomaTestSupport
 import Testing
 
 /// Payloads of many lengths, made of every byte value in turn so that all modes and masks occur.
@@ -11,7 +12,7 @@ private func bytesPayload(count: Int, seed: Int) -> [UInt8] {
 }
 
 /// Writes `matrix` as a PNG at 4 pixels per module and returns the path.
-private func writePNG(_ matrix: QRMatrix, in directory: TemporaryDirectory, name: String = "code.png") throws -> String {
+private func writePNG(_ matrix: QRMatrix, in directory: TemporaryFolder, name: String = "code.png") throws -> String {
     let path = directory.file(name)
     try PNGWriter.write(matrix.rgbRaster(moduleSize: 4, quietZone: 4), to: path)
     return path
@@ -66,8 +67,8 @@ struct QREncoderTests {
     @Test("byte payloads read back through zbarimg at every level and length", arguments: ErrorCorrectionLevel.allCases)
     func bytesRoundTripThroughZbarimg(level: ErrorCorrectionLevel) throws {
         try #require(ExternalTool.isInstalled(ExternalTool.zbarimg), "zbarimg missing: run scripts/bootstrap")
-        let directory = try TemporaryDirectory()
-        defer { directory.cleanUp() }
+        let directory = try TemporaryFolder(prefix: "saoma-qrgen")
+        defer { directory.remove() }
         for (index, length) in QREncoderTests.lengths.enumerated() {
             let bytes = bytesPayload(count: length, seed: index)
             let matrix = try QREncoder.encode(.bytes(bytes), level: level)
@@ -80,8 +81,8 @@ struct QREncoderTests {
     func asciiTextRoundTrip(level: ErrorCorrectionLevel) throws {
         try #require(ExternalTool.isInstalled(ExternalTool.zbarimg), "zbarimg missing: run scripts/bootstrap")
         try #require(ExternalTool.isInstalled(ExternalTool.zxingReader), "ZXingReader missing: run scripts/bootstrap")
-        let directory = try TemporaryDirectory()
-        defer { directory.cleanUp() }
+        let directory = try TemporaryFolder(prefix: "saoma-qrgen")
+        defer { directory.remove() }
         let texts = [
             "0123456789", "HELLO WORLD $%*+-./:", "https://example.org/a?b=c&d=e#f", String(repeating: "Mixed 123 CASE text. ", count: 20),
         ]
@@ -109,8 +110,8 @@ struct QREncoderTests {
     func unicodeRoundTrip(text: String) throws {
         try #require(ExternalTool.isInstalled(ExternalTool.zbarimg), "zbarimg missing: run scripts/bootstrap")
         try #require(ExternalTool.isInstalled(ExternalTool.zxingReader), "ZXingReader missing: run scripts/bootstrap")
-        let directory = try TemporaryDirectory()
-        defer { directory.cleanUp() }
+        let directory = try TemporaryFolder(prefix: "saoma-qrgen")
+        defer { directory.remove() }
         for level in ErrorCorrectionLevel.allCases {
             let path = try writePNG(try QREncoder.encode(.text(text), level: level), in: directory, name: "\(level).png")
             // Compare scalars: `String ==` would accept a canonically equivalent but different encoding.
@@ -125,10 +126,10 @@ struct QREncoderTests {
         arguments: [(QRPayload.text("plain ASCII"), false), (.text("ünïcödé"), true), (.text("中文"), true), (.bytes([0xC3, 0xBC]), false)])
     func eciDesignator(payload: QRPayload, hasECI: Bool) throws {
         try #require(ExternalTool.isInstalled(ExternalTool.zxingReader), "ZXingReader missing: run scripts/bootstrap")
-        let directory = try TemporaryDirectory()
-        defer { directory.cleanUp() }
+        let directory = try TemporaryFolder(prefix: "saoma-qrgen")
+        defer { directory.remove() }
         let path = try writePNG(try QREncoder.encode(payload, level: .medium), in: directory)
-        let report = String(decoding: try run(ExternalTool.zxingReader, ["-format", "QRCode", path]).output, as: UTF8.self)
+        let report = try runToolStatus(ExternalTool.zxingReader, ["-format", "QRCode", path]).output
         #expect(report.contains("HasECI:     \(hasECI)"), "\(report)")
     }
 
@@ -136,8 +137,8 @@ struct QREncoderTests {
     func binaryWithNULs() throws {
         try #require(ExternalTool.isInstalled(ExternalTool.zbarimg), "zbarimg missing: run scripts/bootstrap")
         try #require(ExternalTool.isInstalled(ExternalTool.zxingReader), "ZXingReader missing: run scripts/bootstrap")
-        let directory = try TemporaryDirectory()
-        defer { directory.cleanUp() }
+        let directory = try TemporaryFolder(prefix: "saoma-qrgen")
+        defer { directory.remove() }
         let samples: [[UInt8]] = [[0], [0, 0, 0], [0x41, 0, 0x42, 0], Array(0...255), [0xFF, 0xFE, 0, 0x80, 0xC3]]
         for (index, bytes) in samples.enumerated() {
             let path = try writePNG(try QREncoder.encode(.bytes(bytes), level: .medium), in: directory, name: "\(index).png")
@@ -149,8 +150,8 @@ struct QREncoderTests {
     @Test("text with a NUL keeps it")
     func textWithNUL() throws {
         try #require(ExternalTool.isInstalled(ExternalTool.zbarimg), "zbarimg missing: run scripts/bootstrap")
-        let directory = try TemporaryDirectory()
-        defer { directory.cleanUp() }
+        let directory = try TemporaryFolder(prefix: "saoma-qrgen")
+        defer { directory.remove() }
         let text = "before\u{0}after"
         let path = try writePNG(try QREncoder.encode(.text(text), level: .low), in: directory)
         #expect(try ExternalTool.zbarimgBytes(path) == Array(text.utf8))

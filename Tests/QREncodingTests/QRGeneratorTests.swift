@@ -3,6 +3,7 @@ import Foundation
 import PixbufIO
 import QREncoding
 import SaomaCore
+import SaomaTestSupport
 import Testing
 
 /// A decoder that always returns the same symbols, to drive the self-check's failure paths.
@@ -45,8 +46,8 @@ struct QRGeneratorTests {
     @Test("generated codes pass the self-check with a real reader", arguments: ErrorCorrectionLevel.allCases)
     func realReaderPasses(level: ErrorCorrectionLevel) throws {
         try #require(ExternalTool.isInstalled(ExternalTool.zbarimg), "zbarimg missing: run scripts/bootstrap")
-        let directory = try TemporaryDirectory()
-        defer { directory.cleanUp() }
+        let directory = try TemporaryFolder(prefix: "saoma-qrgen")
+        defer { directory.remove() }
         let decoder = ZbarImgDecoder(directory: directory)
         for payload in [QRPayload.text("plain"), .text("中文 ✓"), .bytes([0, 0xFF, 0, 1])] {
             let code = try QRGenerator.generate(QRGenerationRequest(payload: payload, level: level), verifyingWith: decoder)
@@ -91,15 +92,15 @@ struct QRGeneratorTests {
         for tool in [ExternalTool.rsvgConvert, ExternalTool.zbarimg, ExternalTool.zxingReader] {
             try #require(ExternalTool.isInstalled(tool), "\(tool) missing: run scripts/bootstrap")
         }
-        let directory = try TemporaryDirectory()
-        defer { directory.cleanUp() }
+        let directory = try TemporaryFolder(prefix: "saoma-qrgen")
+        defer { directory.remove() }
         let text = "SVG ✓ \(level.rawValue) " + String(repeating: "0123456789", count: 5)
         let code = try QRGenerator.generate(
             QRGenerationRequest(payload: .text(text), level: level, style: QRStyle(sizing: .moduleSize(2))), verifyingWith: nil)
         let svg = directory.file("code.svg")
         try Data(code.svg().utf8).write(to: URL(fileURLWithPath: svg))
         let png = directory.file("code.png")
-        #expect(try run(ExternalTool.rsvgConvert, ["--zoom", "2", svg, "-o", png]).status == 0)
+        #expect(try runToolStatus(ExternalTool.rsvgConvert, ["--zoom", "2", svg, "-o", png]).status == 0)
         #expect(try ExternalTool.zbarimgText(png) == text)
         #expect(try ExternalTool.zxingText(png) == text)
     }
@@ -117,8 +118,8 @@ struct PNGWriterTests {
 
     @Test("writing replaces a file whole and leaves no temporary file")
     func atomicReplace() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.cleanUp() }
+        let directory = try TemporaryFolder(prefix: "saoma-qrgen")
+        defer { directory.remove() }
         let path = directory.file("out.png")
         try Data("old".utf8).write(to: URL(fileURLWithPath: path))
         let matrix = try QREncoder.encode(.text("new"), level: .low)

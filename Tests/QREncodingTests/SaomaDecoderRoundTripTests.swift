@@ -2,6 +2,7 @@
 import Foundation
 import QREncoding
 import SaomaCore
+import SaomaTestSupport
 import Testing
 import ZBarDecoding
 

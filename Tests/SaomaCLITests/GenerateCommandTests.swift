@@ -1,52 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import SaomaTestSupport
 import Testing
-
-/// The `saoma` binary under test (built beside the test bundle).
-private let saomaBinary = builtSaoma
 
 private let zbarimg = "/usr/bin/zbarimg"
 private let rsvgConvert = "/usr/bin/rsvg-convert"
 
-/// What a finished process left behind.
-private struct Outcome {
-    let status: Int32
-    let stdout: Data
-    let stderr: String
-    var text: String { String(decoding: stdout, as: UTF8.self) }
-}
-
-/// Runs `executable` with `arguments`, feeding `input` on standard input.
-private func launch(_ executable: String, _ arguments: [String], input: Data? = nil) throws -> Outcome {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    let stdin = Pipe()
-    process.standardInput = input == nil ? FileHandle.nullDevice : stdin
-    try process.run()
-    if let input {
-        stdin.fileHandleForWriting.write(input)
-        try stdin.fileHandleForWriting.close()
-    }
-    // Read both pipes concurrently-safe: stderr is small, stdout may be large.
-    let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
-    let stderrData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Outcome(status: process.terminationStatus, stdout: stdoutData, stderr: String(decoding: stderrData, as: UTF8.self))
-}
-
 /// `saoma generate` with `arguments`.
-private func generate(_ arguments: [String], input: Data? = nil) throws -> Outcome {
-    try launch(saomaBinary, ["generate"] + arguments, input: input)
+private func generate(_ arguments: [String], input: Data? = nil) throws -> ProcessOutcome {
+    try SpawnedCommand.run(["generate"] + arguments, stdin: input.map { .bytes($0) } ?? .null)
 }
 
 /// The raw bytes zbarimg reads from `path` (binary mode writes no trailing newline), or `nil`.
 private func zbarBytes(_ path: String) throws -> [UInt8]? {
-    let outcome = try launch(zbarimg, ["--raw", "-q", "-Sdisable", "-Sqrcode.enable", "-Sbinary", path])
+    let outcome = try runToolStatus(zbarimg, ["--raw", "-q", "-Sdisable", "-Sqrcode.enable", "-Sbinary", path])
     return outcome.status == 0 ? Array(outcome.stdout) : nil
 }
 
@@ -61,40 +28,28 @@ private func pngSize(_ path: String) throws -> (Int, Int) {
     return (be32(16), be32(20))
 }
 
-/// A unique folder per test.
-private struct Folder {
-    let path: String
-    init() throws {
-        path = NSTemporaryDirectory() + "saoma-generate-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-    func file(_ name: String) -> String { path + "/" + name }
-    func contents() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: path))?.sorted() ?? [] }
-    func remove() { try? FileManager.default.removeItem(atPath: path) }
-}
-
 @Suite("saoma generate")
 struct GenerateCommandTests {
     init() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: saomaBinary), "build saoma first: swift build --build-tests")
+        try #require(FileManager.default.isExecutableFile(atPath: builtSaoma), "build saoma first: swift build --build-tests")
         try #require(FileManager.default.isExecutableFile(atPath: zbarimg), "zbarimg missing: run scripts/bootstrap")
     }
 
     @Test("text to PNG reads back", arguments: ["hello", "Grüße, 世界 😀 שלום", "https://example.org/?q=1&r=2"])
     func textToPNG(text: String) throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder(prefix: "saoma-generate")
         defer { folder.remove() }
         let path = folder.file("code.png")
         let outcome = try generate([text, "-o", path])
         #expect(outcome.status == 0, "\(outcome.stderr)")
-        #expect(outcome.text.contains("code.png"))
+        #expect(outcome.output.contains("code.png"))
         #expect(try zbarBytes(path) == Array(text.utf8))
     }
 
     @Test("SVG output rasterises to a readable code")
     func svgOutput() throws {
         try #require(FileManager.default.isExecutableFile(atPath: rsvgConvert), "rsvg-convert missing: run scripts/bootstrap")
-        let folder = try Folder()
+        let folder = try TemporaryFolder(prefix: "saoma-generate")
         defer { folder.remove() }
         let svg = folder.file("code.SVG")
         let outcome = try generate(["--level", "H", "--fg", "#003", "SVG 測試", "-o", svg])
@@ -102,7 +57,7 @@ struct GenerateCommandTests {
         let document = try String(contentsOfFile: svg, encoding: .utf8)
         #expect(document.hasPrefix("<?xml") && document.contains("crispEdges") && document.contains("#000033"))
         let png = folder.file("raster.png")
-        #expect(try launch(rsvgConvert, [svg, "-o", png]).status == 0)
+        #expect(try runToolStatus(rsvgConvert, [svg, "-o", png]).status == 0)
         #expect(try zbarText(png) == "SVG 測試")
     }
 
@@ -126,7 +81,7 @@ struct GenerateCommandTests {
 
     @Test("templates write their notation", arguments: templates)
     func templateOutput(arguments: [String], expected: String) throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder(prefix: "saoma-generate")
         defer { folder.remove() }
         let path = folder.file("t.png")
         let outcome = try generate(arguments + ["-o", path])
@@ -136,7 +91,7 @@ struct GenerateCommandTests {
 
     @Test("--input keeps binary bytes, NULs included, from a file or standard input")
     func binaryInput() throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder(prefix: "saoma-generate")
         defer { folder.remove() }
         let bytes: [UInt8] = [0, 1, 2, 0, 0xFF, 0xFE, 0x80, 0] + Array("tail".utf8)
         let input = folder.file("data.bin")
@@ -153,16 +108,16 @@ struct GenerateCommandTests {
     func terminalOutput() throws {
         let outcome = try generate(["--terminal", "--quiet-zone", "2", "hi"])
         #expect(outcome.status == 0)
-        let lines = outcome.text.split(separator: "\n")
+        let lines = outcome.output.split(separator: "\n")
         // Version 1 is 21 modules; with a quiet zone of 2 that is 25 columns and 13 lines.
         #expect(lines.count == 13)
         #expect(lines.allSatisfy { $0.count == 25 && $0.allSatisfy { " ▀▄█".contains($0) } })
-        #expect(!outcome.text.contains("\u{1B}"))
+        #expect(!outcome.output.contains("\u{1B}"))
     }
 
     @Test("module size and target size set the image size")
     func sizes() throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder(prefix: "saoma-generate")
         defer { folder.remove() }
         let fixed = folder.file("fixed.png")
         #expect(try generate(["--module-size", "3", "--quiet-zone", "4", "hi", "-o", fixed]).status == 0)
@@ -178,7 +133,7 @@ struct GenerateCommandTests {
 
     @Test("an existing file is kept without --force and replaced whole with it")
     func existingFile() throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder(prefix: "saoma-generate")
         defer { folder.remove() }
         let path = folder.file("code.png")
         #expect(try generate(["first", "-o", path]).status == 0)
@@ -213,7 +168,7 @@ struct GenerateCommandTests {
 
     @Test("bad input exits 2 with a message", arguments: failures)
     func badInput(arguments: [String], mention: String) throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder(prefix: "saoma-generate")
         defer { folder.remove() }
         let outcome = try generate(arguments + ["-o", folder.file("x.png")])
         #expect(outcome.status == 2)
@@ -225,7 +180,7 @@ struct GenerateCommandTests {
 
     @Test("bad output paths exit 2 naming the path")
     func badOutputs() throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder(prefix: "saoma-generate")
         defer { folder.remove() }
         for (path, mention) in [
             ("/nonexistent-saoma-dir/x.png", "No such file"), (folder.path, "directory"), (folder.file("x.jpg"), ".png or .svg"),
@@ -246,7 +201,7 @@ struct GenerateCommandTests {
 
     @Test("risky colours warn but still write")
     func colourWarnings() throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder(prefix: "saoma-generate")
         defer { folder.remove() }
         let low = folder.file("low.png")
         let lowOutcome = try generate(["--fg", "#808080", "x", "-o", low])
@@ -260,7 +215,7 @@ struct GenerateCommandTests {
         #expect(good.status == 0 && good.stderr.isEmpty)
     }
 
-    @Test("--help describes every option")
+    @Test("--help describes every option but the benchmark's (scripts/bench-generate)")
     func help() throws {
         let outcome = try generate(["--help"])
         #expect(outcome.status == 0)
@@ -268,7 +223,12 @@ struct GenerateCommandTests {
             "--output", "--terminal", "--force", "--input", "--level", "--min-version", "--quiet-zone", "--module-size", "--size", "--fg",
             "--bg", "wifi", "contact", "email", "phone", "sms", "geo", "url",
         ] {
-            #expect(outcome.text.contains(option), "\(option)")
+            #expect(outcome.output.contains(option), "\(option)")
         }
+        #expect(!outcome.output.contains("--benchmark"))
+        // Still accepted, for scripts/bench-generate.
+        let folder = try TemporaryFolder()
+        let timed = try generate(["x", "-o", folder.file("timed.png"), "--benchmark", "2"])
+        #expect(timed.status == 0 && !timed.output.isEmpty, "\(timed.stderr)")
     }
 }

@@ -2,51 +2,32 @@
 import Foundation
 import SQLiteHistory
 import SaomaCore
+import SaomaTestSupport
 import Testing
 
 @testable import SaomaCLI
 
-/// The `saoma` binary built beside the test bundle.
-private let saomaBinary: String = {
-    let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("saoma").path
-    if FileManager.default.isExecutableFile(atPath: besideTests) { return besideTests }
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    return root.appendingPathComponent(".build/debug/saoma").path
-}()
-
-/// A temporary `$XDG_DATA_HOME` (with its history) and a folder for export files.
+/// A private home for `saoma` (its `$XDG_DATA_HOME` holds the history) and a folder for export files.
 private struct HistoryHome {
-    let folder: String
-    var dataHome: String { folder + "/data" }
+    let home: TemporaryFolder
+    var folder: String { home.path }
+    var dataHome: String { home.path("data") }
     var database: String { dataHome + "/saoma/history.db" }
-    func path(_ name: String) -> String { folder + "/" + name }
+    func path(_ name: String) -> String { home.path(name) }
 
     init() throws {
-        folder = NSTemporaryDirectory() + "saoma-history-cli-\(UUID().uuidString)"
+        home = try TemporaryFolder(prefix: "saoma-history-cli")
         try FileManager.default.createDirectory(atPath: dataHome, withIntermediateDirectories: true)
     }
 
     func remove() { try? FileManager.default.removeItem(atPath: folder) }
 
-    /// Runs `saoma ARGUMENTS` with this data home; returns status, standard output and error.
+    /// Runs `saoma ARGUMENTS` in this home (another data home when given); returns status,
+    /// standard output and error.
     @discardableResult
     func saoma(_ arguments: [String], dataHome: String? = nil) throws -> (status: Int32, out: String, err: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: saomaBinary)
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_DATA_HOME"] = dataHome ?? self.dataHome
-        process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+        let run = try SpawnedCommand.run(arguments, environment: dataHome.map { ["XDG_DATA_HOME": $0] } ?? [:], home: home)
+        return (run.status ?? -1, run.output, run.stderr)
     }
 
     /// A history filled with rows that stress export: CJK, quotes, line breaks, controls, binary.
@@ -111,14 +92,7 @@ struct HistoryCommandTests {
             with open(sys.argv[1], newline='', encoding='utf-8') as f:
                 print(json.dumps(list(csv.DictReader(f))))
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", script, file]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = Data(try runTool("/usr/bin/python3", ["-c", script, file]).utf8)
         let rows = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: String]])
         #expect(rows.count == original.count)
         for (row, record) in zip(rows, original) {
@@ -160,11 +134,7 @@ struct HistoryCommandTests {
         let home = try HistoryHome()
         defer { home.remove() }
         let image = home.path("code.png")
-        let qrencode = Process()
-        qrencode.executableURL = URL(fileURLWithPath: "/usr/bin/qrencode")
-        qrencode.arguments = ["-s", "6", "-o", image, "recorded 扫码"]
-        try qrencode.run()
-        qrencode.waitUntilExit()
+        try runTool("/usr/bin/qrencode", ["-s", "6", "-o", image, "recorded 扫码"])
         #expect(try home.saoma(["scan", "--record", image]).status == 0)
         #expect(try home.saoma(["scan", "--record", image]).status == 0)
         let rows = try HistoryStore(path: home.database).all()

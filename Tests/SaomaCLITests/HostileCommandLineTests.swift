@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import SaomaTestSupport
 import Testing
 
 /// One hostile command line: the arguments (exact bytes), the exit status and words the one-line
@@ -124,8 +125,7 @@ struct HostileCommandLineTests {
         // waits with its temporary file in place.
         let child = try SpawnedCommand(
             ["generate", "--input", "-", "-o", folder + "/out.png"].map { Array($0.utf8) }, stdin: .heldPipe)
-        let deadline = Date().addingTimeInterval(60)
-        while (try FileManager.default.contentsOfDirectory(atPath: folder)).isEmpty, Date() < deadline { usleep(5000) }
+        _ = poll(every: 0.005) { (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty == false ? true : nil }
         let reserved = try FileManager.default.contentsOfDirectory(atPath: folder)
         #expect(reserved.count == 1 && reserved[0].hasSuffix(".tmp"), "\(reserved)")
         kill(child.pid, signal)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import SaomaCore
+import SaomaTestSupport
 import Testing
 
 @testable import SaomaCLI
@@ -20,13 +21,7 @@ struct ScanFixtures {
     /// Runs a tool found on PATH and returns its exit status.
     @discardableResult
     static func run(_ arguments: [String]) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
+        try runToolStatus("/usr/bin/env", arguments).status ?? -1
     }
 
     /// A QR code PNG holding `text`.
@@ -115,32 +110,15 @@ struct ScanCommandRunTests {
         #expect(ScanCommand.format(result, json: false, manyFiles: true) == "p.jpg: EAN-13: 4006381333931\n")
     }
 
-    /// The `saoma` executable built beside the test bundle, if there is one.
-    static let executable: URL? = {
-        let url = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("saoma")
-        if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("saoma")
-        return FileManager.default.isExecutableFile(atPath: beside.path) ? beside : nil
-    }()
-
-    @Test("the saoma binary prints JSON lines and exits like zbarimg", .enabled(if: executable != nil, "saoma is not built"))
+    @Test("the saoma binary prints JSON lines and exits like zbarimg", .enabled(if: BuiltProducts.hasSaoma, "saoma is not built"))
     func binaryEndToEnd() throws {
         let fixtures = try ScanFixtures()
         defer { fixtures.remove() }
         let code = try fixtures.qr("code.png", "https://example.org/扫码")
         let blank = try fixtures.blank("blank.png")
-        let executable = try #require(Self.executable)
-        func run(_ arguments: [String]) throws -> (Int32, String) {
-            let process = Process()
-            process.executableURL = executable
-            process.arguments = arguments
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        func run(_ arguments: [String]) throws -> (Int32?, String) {
+            let outcome = try SpawnedCommand.run(arguments)
+            return (outcome.status, outcome.output)
         }
         let (found, out) = try run(["scan", "--json", code, blank])
         #expect(found == 0)
@@ -154,6 +132,10 @@ struct ScanCommandRunTests {
         #expect(try run(["scan", "--bogus", code]).0 == 2)
         let (helpStatus, help) = try run(["scan", "--help"])
         #expect(helpStatus == 0 && help.contains("--json") && help.contains("--formats") && help.contains("--region"))
+        // The benchmark's switch (scripts/bench-decode) is accepted but not listed.
+        #expect(!help.contains("--repeat"))
+        let (timedStatus, timed) = try run(["scan", "--repeat", "2", code])
+        #expect(timedStatus == 0 && !timed.isEmpty)
         let (textStatus, text) = try run(["scan", code])
         #expect(textStatus == 0 && text == "QR: https://example.org/扫码\n")
     }

@@ -1,37 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import SaomaCore
+import SaomaTestSupport
 import Testing
 
-/// The repository root (three levels above this file: Tests/SaomaCLITests/…).
-private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-
-/// Output of a finished tool run.
-private struct ToolRun {
-    let status: Int32
-    let output: String
-    let errors: String
-}
+/// The repository root.
+private let packageRoot = BuiltProducts.repository
 
 /// Runs `arguments` through `/usr/bin/env` in the package root and waits for it.
 private func runTool(_ arguments: [String], environment: [String: String] = [:]) throws -> ToolRun {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    process.currentDirectoryURL = packageRoot
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return ToolRun(
-        status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
-        errors: String(decoding: errData, as: UTF8.self))
+    try runToolStatus("/usr/bin/env", arguments, environment: environment, directory: packageRoot.path)
 }
 
 private func read(_ relativePath: String) throws -> String {
@@ -190,12 +168,6 @@ struct TranslationFilesTests {
         #expect(run.status == 0, "\(run.errors)")
     }
 
-    @Test(arguments: linguas())
-    func catalogueIsValid(language: String) throws {
-        let run = try runTool(["msgfmt", "--check", "--output-file=/dev/null", "po/\(language).po"])
-        #expect(run.status == 0, "\(language).po: \(run.errors)")
-    }
-
     @Test func linguasHasSimplifiedChineseAndAnotherLanguage() {
         let languages = linguas()
         #expect(languages.contains("zh_CN"))
@@ -304,28 +276,6 @@ struct TranslationFilesTests {
             let path = String(image.dropFirst(prefix.count))
             #expect(FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent(path).path), "missing \(path)")
         }
-    }
-
-    /// The desktop file, metainfo and schema validate with the distributions' own tools.
-    @Test(arguments: ["desktop", "metainfo", "schema"])
-    func dataFileValidates(kind: String) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("saoma-data-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let appID = "io.github.saoma.Saoma"
-        let run: ToolRun
-        switch kind {
-        case "desktop", "metainfo":
-            let name = kind == "desktop" ? "\(appID).desktop" : "\(appID).metainfo.xml"
-            let text = try read("data/\(name).in").replacingOccurrences(of: "@APP_ID@", with: appID)
-            let file = directory.appendingPathComponent(name)
-            try text.write(to: file, atomically: true, encoding: .utf8)
-            run = try runTool(
-                kind == "desktop" ? ["desktop-file-validate", file.path] : ["appstreamcli", "validate", "--no-net", file.path])
-        default:
-            run = try runTool(["glib-compile-schemas", "--strict", "--dry-run", packageRoot.appendingPathComponent("data").path])
-        }
-        #expect(run.status == 0, "\(kind): \(run.output)\(run.errors)")
     }
 }
 

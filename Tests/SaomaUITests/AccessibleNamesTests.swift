@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import SaomaTestSupport
 import Testing
 
 /// One node of the app's accessibility tree, as `Tests/Mocks/accessible_tree.py` prints it.

@@ -3,6 +3,7 @@ import CGtk
 import Foundation
 import GLibSwift
 import SaomaCore
+import SaomaTestSupport
 import XCTest
 
 @testable import SaomaUI

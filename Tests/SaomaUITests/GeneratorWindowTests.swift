@@ -1,15 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import SaomaTestSupport
 import Testing
 
 /// The Generate tab inside the real application: `saoma` on its own Xvfb, Ctrl+G, typing, and
 /// the code on screen read back by zbarimg.
 @Suite(.serialized)
 struct GeneratorWindowTests {
-    /// Seconds to wait for Xvfb, the window or the code before giving up (a guard against hangs,
-    /// not a timing assertion).
-    static let patience: TimeInterval = 30
-
     /// (GDK scale factor, window size in points, screen size in pixels).
     static let scales: [(Int, (width: Int, height: Int), (width: Int, height: Int))] = [
         (1, (1100, 760), (1280, 800)), (2, (700, 880), (1600, 1800)),
@@ -21,7 +18,7 @@ struct GeneratorWindowTests {
         let display = try VirtualDisplay(width: screen.width, height: screen.height)
         let app = try AppUnderTest(windowSize: windowSize, display: display, environment: ["GDK_SCALE": String(scale)])
 
-        try #require(app.window(titled: "Saoma", timeout: Self.patience) != nil, "the Saoma window should appear")
+        try #require(app.window(titled: "Saoma") != nil, "the Saoma window should appear")
         Thread.sleep(forTimeInterval: 0.5)
         try app.key("ctrl+g", pointer: AppUnderTest.insideWindow)
         Thread.sleep(forTimeInterval: 0.3)
@@ -29,7 +26,7 @@ struct GeneratorWindowTests {
         try app.xdotool(["type", "--delay", "20", typed])
 
         let shot = app.home.path("window.png")
-        let decoded = try poll(timeout: Self.patience, every: 0.25) { () -> String? in
+        let decoded = try poll(every: 0.25) { () -> String? in
             // At scale 1 the window's size in points is its size in pixels: crop the screenshot to it.
             guard (try? app.saveScreenshot(to: shot, croppedToWindow: scale == 1)) != nil else { return nil }
             let read = try runToolStatus("/usr/bin/zbarimg", ["--quiet", "--raw", "-Sbinary", shot])

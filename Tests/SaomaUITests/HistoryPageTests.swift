@@ -3,6 +3,7 @@ import CGtk
 import Foundation
 import SQLiteHistory
 import SaomaCore
+import SaomaTestSupport
 import XCTest
 
 @testable import SaomaUI

@@ -2,6 +2,7 @@
 import Foundation
 import SQLiteHistory
 import SaomaCore
+import SaomaTestSupport
 import Testing
 
 /// The History page in the running app: a code chosen from the fake camera is recorded (off the

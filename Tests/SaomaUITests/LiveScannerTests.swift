@@ -2,6 +2,7 @@
 import CGtk
 import Foundation
 import SaomaCore
+import SaomaTestSupport
 import Synchronization
 import Testing
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import GLibSwift
+import SaomaTestSupport
 import Testing
 
 /// The repository root (three levels above this file: Tests/SaomaUITests/…).

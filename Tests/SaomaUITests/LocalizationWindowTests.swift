@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import SaomaTestSupport
 import Testing
 
 // End-to-end checks of the installed-style behaviour of the window: each test starts its own

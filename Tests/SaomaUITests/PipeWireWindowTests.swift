@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import SaomaTestSupport
 import Testing
 
 /// End to end through PipeWire (issue 17): the built app under its own Xvfb, a private PipeWire

@@ -2,6 +2,7 @@
 import CGtk
 import GLibSwift
 import SaomaCore
+import SaomaTestSupport
 import XCTest
 
 @testable import SaomaUI

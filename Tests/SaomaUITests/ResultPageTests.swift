@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 import SaomaCore
+import SaomaTestSupport
 import XCTest
 
 @testable import SaomaUI
@@ -384,16 +385,9 @@ final class ResultPageTests: XCTestCase {
     /// What an independent parser (Python's `icalendar` or `vobject`, Debian packages) reads in a
     /// file: the script prints one value per line.
     private static func readBack(_ path: String, _ script: String) throws -> [String] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", script, path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "the parser should read \(path)")
-        return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let run = try runToolStatus("/usr/bin/python3", ["-c", script, path])
+        XCTAssertEqual(run.status, 0, "the parser should read \(path): \(run.errors)")
+        return run.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
     private static func temporaryPath(_ name: String) -> String {

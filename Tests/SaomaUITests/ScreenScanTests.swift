@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import SaomaTestSupport
 import Testing
 
 /// A "screen" of 1600×1000 pixels with two codes, as the portal's screenshot.

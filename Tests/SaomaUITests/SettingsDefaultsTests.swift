@@ -2,6 +2,7 @@
 import Foundation
 import FoundationXML
 import GLibSwift
+import SaomaTestSupport
 import Testing
 
 private let schemaPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

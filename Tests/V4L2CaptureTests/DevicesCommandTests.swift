@@ -1,33 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import Glibc
+import SaomaTestSupport
 import Testing
 
 /// `saoma devices` run for real against fake devices (LD_PRELOAD on the saoma process only).
 @Suite struct DevicesCommandTests {
-    static var saoma: URL { FakeCamera.productsDirectory.appendingPathComponent("saoma") }
-
     /// Runs `saoma devices` with `camera`'s environment; returns its output and exit status.
     static func devices(_ camera: FakeCamera) throws -> (output: String, status: Int32) {
-        let process = Process()
-        process.executableURL = saoma
-        process.arguments = ["devices"]
-        var env = ProcessInfo.processInfo.environment
-        for (key, value) in camera.environment { env[key] = value }
-        env["LD_PRELOAD"] = FakeCamera.shim.path
-        env["LANGUAGE"] = "C"
-        env["LC_ALL"] = "C"
-        process.environment = env
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (output, process.terminationStatus)
+        let outcome = try camera.runSaoma(["devices"])
+        return (outcome.output, outcome.status ?? -1)
     }
 
     @Test func explainsEveryNode() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.saoma.path), "saoma not built at \(Self.saoma.path)")
+        try BuiltProducts.require(BuiltProducts.saoma)
         let camera = try FakeCamera(
             count: 4,
             settings: [
@@ -46,7 +32,7 @@ import Testing
     }
 
     @Test func saysClearlyWhenThereIsNoCamera() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.saoma.path), "saoma not built at \(Self.saoma.path)")
+        try BuiltProducts.require(BuiltProducts.saoma)
         let camera = try FakeCamera(count: 0)
         let (output, status) = try Self.devices(camera)
         #expect(status == 1)
@@ -54,7 +40,7 @@ import Testing
     }
 
     @Test func saysWhyNoNodeIsUsable() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.saoma.path), "saoma not built at \(Self.saoma.path)")
+        try BuiltProducts.require(BuiltProducts.saoma)
         let camera = try FakeCamera(settings: ["FAIL": "denied"])
         let (output, status) = try Self.devices(camera)
         #expect(status == 1)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import SaomaCore
+import SaomaTestSupport
 import Testing
 import ZBarDecoding
 
@@ -248,7 +249,7 @@ import ZBarDecoding
             let dark = inside && Array(QRFixture.rows[my])[mx] == "#"
             return dark ? (20, 20, 20) : (240, 240, 240)
         }
-        let dump = camera.root.appendingPathComponent("frames")
+        let dump = camera.root.url.appendingPathComponent("frames")
         try FileManager.default.createDirectory(at: dump, withIntermediateDirectories: true)
         let (_, status) = try camera.run(["capture", "--frames", "2", "--dump", dump.path])
         #expect(status == 0)
@@ -258,14 +259,7 @@ import ZBarDecoding
         let symbols = ZBarDecoder().decode(frame, options: DecodeOptions(effort: .fast))
         #expect(symbols.map(\.text) == [QRFixture.text])
         // …and so does zbarimg, from the same file.
-        let zbarimg = Process()
-        zbarimg.executableURL = URL(fileURLWithPath: "/usr/bin/zbarimg")
-        zbarimg.arguments = ["--raw", "-q", dump.appendingPathComponent("frame-2.pgm").path]
-        let pipe = Pipe()
-        zbarimg.standardOutput = pipe
-        try zbarimg.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        zbarimg.waitUntilExit()
+        let text = try runTool("/usr/bin/zbarimg", ["--raw", "-q", dump.appendingPathComponent("frame-2.pgm").path])
         #expect(text.trimmingCharacters(in: .whitespacesAndNewlines) == QRFixture.text)
     }
 

@@ -2,6 +2,7 @@
 import CGtk
 import Foundation
 import GLibSwift
+import SaomaTestSupport
 
 /// The Generate page's tests on the shared in-process GTK (`InProcessGtk`: a private Xvfb, GTK
 /// and libadwaita on the main thread), with helpers that drive and read the display from outside:
@@ -10,10 +11,6 @@ import GLibSwift
 /// Main thread only (XCTest runs test methods there).
 @MainActor
 enum GeneratorHarness {
-    /// Seconds to wait for an external tool or a condition before giving up (a guard against
-    /// hangs, not a timing assertion).
-    static let patience: TimeInterval = 20
-
     /// The X display (`:N`) GTK uses, once started.
     private(set) static var display: String?
     /// Starts Xvfb and GTK through the shared `InProcessGtk` harness unless already done.
@@ -54,10 +51,10 @@ enum GeneratorHarness {
         ["/usr/bin/", "/usr/local/bin/", "/bin/"].map { $0 + name }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// Runs the GLib main loop until `condition` holds or `patience` runs out; returns the condition.
+    /// Runs the GLib main loop until `condition` holds or `Patience.seconds` run out; returns the condition.
     @discardableResult
     static func iterate(until condition: () -> Bool) -> Bool {
-        InProcessGtk.iterate(timeout: patience, until: condition)
+        InProcessGtk.iterate(until: condition)
     }
 
     /// Runs the main loop for `seconds` (lets GTK lay out and paint before a screenshot).
@@ -81,7 +78,7 @@ enum GeneratorHarness {
     static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: Data) {
         guard let path = executable(tool) else { throw HarnessError("\(tool) is not installed (scripts/bootstrap installs it)") }
         let run = try runToolStatus(path, arguments, display: display ?? "") { ended in iterate(until: ended) }
-        return (run.status, run.data)
+        return (run.status ?? -1, run.data)
     }
 
     /// The exact payloads zbarimg reads in `path` (raw bytes, one per line, UTF-8).

@@ -2,9 +2,12 @@
 import CGtk
 import Foundation
 import GLibSwift
+import SaomaTestSupport
 
 /// Xvfb's process id, killed when the test process exits (0 before it starts).
 nonisolated(unsafe) private var xvfbProcessID: pid_t = 0
+/// The private display GTK uses, kept for the whole test process.
+nonisolated(unsafe) private var sharedDisplay: VirtualDisplay?
 
 /// GTK inside the test process: one private Xvfb (started on first use, `-displayfd`), GTK and
 /// libadwaita initialised on the main thread, and helpers to drive and inspect widgets.
@@ -12,10 +15,6 @@ nonisolated(unsafe) private var xvfbProcessID: pid_t = 0
 /// Main thread only (XCTest runs test methods there); GTK is initialised once per process.
 @MainActor
 enum InProcessGtk {
-    /// Seconds to wait for Xvfb to report its display, or for a condition in `iterate(until:)`
-    /// before giving up (a guard against hangs, not a timing assertion).
-    static let patience: TimeInterval = 15
-
     /// The X display (`:N`) of the private Xvfb, once started.
     private(set) static var display: String?
     /// Why start-up failed, if it did.
@@ -42,24 +41,24 @@ enum InProcessGtk {
         }
     }
 
-    /// Starts `Xvfb -displayfd 1` and returns the display number it chose.
+    /// Starts the private display (`VirtualDisplay`) and returns its number; the server is
+    /// killed when the test process exits.
     private static func startXvfb() throws -> Int {
-        // `-terminate`: the server ends with this process, its only lasting client.
-        let (process, line) = try SpawnedProcess.reportingFirstLine(
-            "/usr/bin/Xvfb", ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-terminate"])
-        xvfbProcessID = process.pid
+        let display = try VirtualDisplay(width: 1280, height: 800)
+        sharedDisplay = display
+        xvfbProcessID = display.process.pid
         atexit {
             if xvfbProcessID > 0 { kill(xvfbProcessID, SIGKILL) }
         }
-        guard let number = Int(line) else { throw SetUpError("Xvfb reported an unreadable display: \(line)") }
+        guard let number = Int(display.name.dropFirst()) else { throw SetUpError("Xvfb reported an unreadable display: \(display.name)") }
         return number
     }
 
-    /// Runs the GLib main loop until `condition` holds or `timeout` seconds (`patience` unless
-    /// given) run out; returns the condition.
+    /// Runs the GLib main loop until `condition` holds or `Patience.seconds` run out (a guard
+    /// against hangs); returns the condition.
     @discardableResult
-    static func iterate(timeout: TimeInterval = patience, until condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
+    static func iterate(until condition: () -> Bool) -> Bool {
+        let deadline = Patience.deadline
         while !condition() {
             if Date() > deadline { return false }
             if g_main_context_iteration(nil, 0) == 0 { usleep(2000) }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import SaomaTestSupport
 
 /// Test photos made with `qrencode` and ImageMagick in a unique temporary folder (removed with the factory).
 final class PhotoFactory {

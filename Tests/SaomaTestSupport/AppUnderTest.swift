@@ -1,22 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
-/// A new, unique temporary folder, removed with everything in it when the last holder lets go.
-final class TemporaryFolder {
-    let url: URL
-
-    /// Creates `<tmp>/<prefix>-<UUID>`.
-    init(prefix: String) throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-
-    /// The path of `name` in the folder.
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-}
-
 /// The built `saoma` binary running under its own Xvfb with private folders and the debug log on
 /// stderr (`SAOMA_DEBUG_GEOMETRY=1`), stopped (SIGKILL) in `deinit`.
 ///
@@ -24,9 +8,9 @@ final class TemporaryFolder {
 /// in-memory settings or a keyfile, files as arguments, a shared display or session bus, extra
 /// environment. Driven like a person with `xdotool`; screenshots with ImageMagick's `import`.
 /// Threading: used by the one test that made it.
-final class AppUnderTest {
+public final class AppUnderTest {
     /// Where the app keeps its settings.
-    enum Settings {
+    public enum Settings {
         /// GSettings' in-memory backend: nothing is read or kept.
         case memory
         /// The keyfile backend (`<home>/config/glib-2.0/settings/keyfile`); when `lines` are given,
@@ -35,7 +19,7 @@ final class AppUnderTest {
     }
 
     /// The camera the app finds.
-    enum Camera {
+    public enum Camera {
         /// No camera: an empty device folder.
         case none
         /// The fake V4L2 device (LD_PRELOAD) at `devicePath`, serving `scene` from `scenePath`;
@@ -43,15 +27,15 @@ final class AppUnderTest {
         case fake(scene: CameraScene?, plugged: Bool = true)
     }
 
-    let display: VirtualDisplay
+    public let display: VirtualDisplay
     /// The app's private folder (config, cache, dev, output files), kept until the app has ended.
-    let home: TemporaryFolder
+    public let home: TemporaryFolder
     /// The fake camera's device node (see `Camera.fake`).
-    let devicePath: String
+    public let devicePath: String
     /// The PPM the fake camera serves; a test may rewrite it (atomically) while the app runs.
-    let scenePath: String
+    public let scenePath: String
     /// The GSettings keyfile (with `Settings.keyfile`).
-    let keyfilePath: String
+    public let keyfilePath: String
     private let process: SpawnedProcess
     private let windowSize: (width: Int, height: Int)?
     private let stdoutPath: String
@@ -59,20 +43,16 @@ final class AppUnderTest {
     /// A clipboard owner started by `setClipboard`, stopped in `deinit`.
     private var clipboardOwner: SpawnedProcess?
 
-    /// The folder of the test executable, where SwiftPM puts `saoma` and the fake device beside it.
-    static var buildFolder: URL {
-        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return URL(fileURLWithPath: exe).deletingLastPathComponent()
-    }
-    static var binary: URL { buildFolder.appendingPathComponent("saoma") }
-    static var fakeDevice: URL { buildFolder.appendingPathComponent("libFakeV4L2Device.so") }
+    /// The folder of the test executable, where SwiftPM puts `saoma` and the test drivers.
+    public static var buildFolder: URL { BuiltProducts.folder }
+    public static var binary: URL { BuiltProducts.saoma }
 
     /// Starts the app with `arguments` plus `--window-size` when `windowSize` (points) is given.
     ///
     /// `display` shares another app's screen (a new one otherwise); `sessionBus` is the address
     /// of a private bus (none otherwise: the app runs alone); `home` is a folder shared with the
     /// test or a later run (a new one otherwise); `environment` adds or overrides variables last.
-    init(
+    public init(
         arguments: [String] = ["--oneshot"], windowSize: (width: Int, height: Int)? = (900, 600), camera: Camera = .none,
         settings: Settings = .memory, display existing: VirtualDisplay? = nil, sessionBus: String? = nil, home: TemporaryFolder? = nil,
         environment extra: [String: String] = [:], binary: URL = AppUnderTest.binary
@@ -80,18 +60,12 @@ final class AppUnderTest {
         for tool in ["/usr/bin/xdotool", "/usr/bin/import"] where !FileManager.default.fileExists(atPath: tool) {
             throw EndToEndError(description: "\(tool) is missing: run scripts/bootstrap")
         }
-        var built = [binary]
-        if case .fake = camera { built.append(AppUnderTest.fakeDevice) }
-        for file in built where !FileManager.default.fileExists(atPath: file.path) {
-            throw EndToEndError(description: "\(file.path) is missing: run `swift build --build-tests` first")
-        }
+        try BuiltProducts.require(binary)
         self.windowSize = windowSize
         self.home = try home ?? TemporaryFolder(prefix: "saoma-e2e")
-        let dev = self.home.url.appendingPathComponent("dev")
         let config = self.home.url.appendingPathComponent("config")
         let settingsFolder = config.appendingPathComponent("glib-2.0/settings")
-        try FileManager.default.createDirectory(at: dev, withIntermediateDirectories: true)
-        devicePath = dev.appendingPathComponent("video0").path
+        devicePath = self.home.path("dev/video0")
         scenePath = self.home.path("scene.ppm")
         keyfilePath = settingsFolder.appendingPathComponent("keyfile").path
         stdoutPath = self.home.path("stdout-\(UUID().uuidString).txt")
@@ -100,44 +74,27 @@ final class AppUnderTest {
         _ = FileManager.default.createFile(atPath: stderrPath, contents: Data())
         display = try existing ?? VirtualDisplay()
 
-        // The test's own environment first: it carries scripts/test's SAOMA_TEST_RUN marker.
-        var env = ProcessInfo.processInfo.environment
+        var env = try PrivateHome.environment(in: self.home)
         env["DISPLAY"] = display.name
         env["GSK_RENDERER"] = "cairo"
         env["GTK_A11Y"] = "none"
         env["NO_AT_BRIDGE"] = "1"
-        env["XDG_CACHE_HOME"] = self.home.path("cache")
-        // History and other data stay in the test's folder, never the real ~/.local/share.
-        env["XDG_DATA_HOME"] = self.home.path("data")
-        // No PipeWire but a test's own: a developer's desktop session must not add its cameras.
-        try FileManager.default.createDirectory(
-            atPath: self.home.path("runtime"), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        env["XDG_RUNTIME_DIR"] = self.home.path("runtime")
-        env.removeValue(forKey: "PIPEWIRE_RUNTIME_DIR")
-        env.removeValue(forKey: "PIPEWIRE_REMOTE")
         env["SAOMA_DEBUG_GEOMETRY"] = "1"
-        env["SAOMA_DEVICE_DIR"] = dev.path
-        env.removeValue(forKey: "DBUS_SESSION_BUS_ADDRESS")
         if let sessionBus { env["DBUS_SESSION_BUS_ADDRESS"] = sessionBus }
-        env.removeValue(forKey: "LD_PRELOAD")
-        switch settings {
-        case .memory:
-            env["GSETTINGS_BACKEND"] = "memory"
-        case .keyfile(let lines):
+        if case .keyfile(let lines) = settings {
             try FileManager.default.createDirectory(at: settingsFolder, withIntermediateDirectories: true)
             if let lines {
                 let keyfile = "[io/github/saoma/Saoma]\n" + lines.map { $0 + "\n" }.joined()
                 try keyfile.write(toFile: keyfilePath, atomically: true, encoding: .utf8)
             }
             env["GSETTINGS_BACKEND"] = "keyfile"
-            env["XDG_CONFIG_HOME"] = config.path
         }
         if case .fake(let scene, let plugged) = camera {
             if plugged { _ = FileManager.default.createFile(atPath: devicePath, contents: Data()) }
             if let scene { try scene.write(to: scenePath) }
             env["SAOMA_FAKE_V4L2_DEVICE"] = devicePath
             env["SAOMA_FAKE_V4L2_IMAGE"] = scenePath
-            env["LD_PRELOAD"] = AppUnderTest.fakeDevice.path
+            env["LD_PRELOAD"] = try FakeV4L2Device.library()
         }
         for (key, value) in extra { env[key] = value }
         let size = windowSize.map { ["--window-size", "\($0.width)x\($0.height)"] } ?? []
@@ -152,27 +109,27 @@ final class AppUnderTest {
     }
 
     /// Whether the app is still running.
-    var isRunning: Bool { process.isRunning }
+    public var isRunning: Bool { process.isRunning }
 
     /// Ends the app now (SIGKILL) if it still runs.
-    func stop() { process.stop() }
+    public func stop() { process.stop() }
 
     /// Everything the app printed on stdout so far.
-    var standardOutput: String { (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "" }
+    public var standardOutput: String { (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "" }
     /// The whole stderr (for failure messages).
-    var standardError: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
+    public var standardError: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
     /// The `saoma-debug:` lines so far, without the prefix.
-    var debugLines: [String] {
+    public var debugLines: [String] {
         standardError.split(separator: "\n").compactMap { line in
             line.hasPrefix("saoma-debug: ") ? String(line.dropFirst("saoma-debug: ".count)) : nil
         }
     }
 
-    /// Waits (at most `timeout` seconds, a guard against hangs) for a debug line after the first
+    /// Waits (`Patience.seconds` at most, a guard against hangs) for a debug line after the first
     /// `skip` lines that satisfies `match`; returns it and its index.
     @discardableResult
-    func waitForLine(after skip: Int = 0, timeout: Double = 90, _ match: (String) -> Bool) throws -> (line: String, index: Int) {
-        let deadline = Date().addingTimeInterval(timeout)
+    public func waitForLine(after skip: Int = 0, _ match: (String) -> Bool) throws -> (line: String, index: Int) {
+        let deadline = Patience.deadline
         while Date() < deadline {
             let lines = debugLines
             if lines.count > skip, let index = lines[skip...].firstIndex(where: match) { return (lines[index], index) }
@@ -184,19 +141,19 @@ final class AppUnderTest {
         throw EndToEndError(description: "timed out waiting for a debug line; stderr:\n\(standardError)")
     }
 
-    /// Waits (at most `timeout` seconds, a guard against hangs) for the app to exit; returns its status.
-    func waitForExit(timeout: Double = 60) throws -> Int32 {
+    /// Waits (`Patience.seconds` at most, a guard against hangs) for the app to exit; returns its status.
+    public func waitForExit() throws -> Int32 {
         do {
-            return try process.wait(timeout: timeout)
+            return try process.wait()
         } catch {
             throw EndToEndError(description: "saoma did not exit; stderr:\n\(standardError)")
         }
     }
 
     /// The id of a mapped window whose title is exactly `title`, once there is one (`nil` after
-    /// `timeout` seconds, a guard against hangs).
-    func window(titled title: String, timeout: Double = 30) -> String? {
-        poll(timeout: timeout) {
+    /// `Patience.seconds`, a guard against hangs).
+    public func window(titled title: String) -> String? {
+        poll {
             guard
                 let found = try? runToolStatus(
                     "/usr/bin/xdotool", ["search", "--onlyvisible", "--name", "^\(title)$"], display: display.name),
@@ -208,24 +165,24 @@ final class AppUnderTest {
 
     /// Runs `xdotool` with `arguments` on this display; returns its standard output.
     @discardableResult
-    func xdotool(_ arguments: [String]) throws -> String {
+    public func xdotool(_ arguments: [String]) throws -> String {
         try runTool("/usr/bin/xdotool", arguments, display: display.name)
     }
 
     /// Moves the pointer to `(x, y)` (screen points; with no window manager the window sits at (0, 0)).
-    func movePointer(x: Double, y: Double) throws {
+    public func movePointer(x: Double, y: Double) throws {
         try xdotool(["mousemove", String(Int(x.rounded())), String(Int(y.rounded()))])
     }
 
     /// Moves the pointer to `(x, y)` (screen points) and clicks the left button.
-    func click(x: Double, y: Double) throws {
+    public func click(x: Double, y: Double) throws {
         try movePointer(x: x, y: y)
         Thread.sleep(forTimeInterval: 0.15)
         try xdotool(["click", "1"])
     }
 
     /// Drags with the left button from `(x, y)` by `(dx, dy)` (screen points) in `steps` small steps.
-    func drag(fromX x: Double, y: Double, dx: Int, dy: Int, steps: Int = 10) throws {
+    public func drag(fromX x: Double, y: Double, dx: Int, dy: Int, steps: Int = 10) throws {
         let x0 = Int(x.rounded())
         let y0 = Int(y.rounded())
         try xdotool(["mousemove", String(x0), String(y0)])
@@ -241,11 +198,11 @@ final class AppUnderTest {
     }
 
     /// A point inside every window size the tests use (screen points).
-    static let insideWindow = (x: 300.0, y: 300.0)
+    public static let insideWindow = (x: 300.0, y: 300.0)
 
     /// Sends a key (xdotool key name, e.g. `Escape`, `ctrl+v`), first moving the pointer to
     /// `pointer` when given: with no window manager, keys go to the window under the pointer.
-    func key(_ name: String, pointer: (x: Double, y: Double)? = nil) throws {
+    public func key(_ name: String, pointer: (x: Double, y: Double)? = nil) throws {
         if let pointer {
             try movePointer(x: pointer.x, y: pointer.y)
             Thread.sleep(forTimeInterval: 0.1)
@@ -254,7 +211,7 @@ final class AppUnderTest {
     }
 
     /// Makes a clipboard owner (`xclip -quiet`, in the foreground) offer `file` as `mimeType`.
-    func setClipboard(file: String, mimeType: String) throws {
+    public func setClipboard(file: String, mimeType: String) throws {
         guard FileManager.default.fileExists(atPath: "/usr/bin/xclip") else {
             throw EndToEndError(description: "/usr/bin/xclip is missing: run scripts/bootstrap")
         }
@@ -268,7 +225,7 @@ final class AppUnderTest {
 
     /// Writes a screenshot of the whole screen as `path` (format from the extension), cropped to
     /// the window (at (0, 0), `windowSize` pixels) when `croppedToWindow`.
-    func saveScreenshot(to path: String, croppedToWindow: Bool = false) throws {
+    public func saveScreenshot(to path: String, croppedToWindow: Bool = false) throws {
         var crop: [String] = []
         if croppedToWindow, let windowSize { crop = ["-crop", "\(windowSize.width)x\(windowSize.height)+0+0", "+repage"] }
         try runTool("/usr/bin/import", ["-window", "root", "-depth", "8"] + crop + [path], display: display.name)
@@ -276,7 +233,7 @@ final class AppUnderTest {
 
     /// A screenshot of the whole screen; also kept as `keepAs` (see `keep(_:as:)`), taken with the
     /// pointer off the window so that no tooltip covers it.
-    func screenshot(keepAs: String? = nil) throws -> Screenshot {
+    public func screenshot(keepAs: String? = nil) throws -> Screenshot {
         let path = home.path("shot-\(UUID().uuidString).ppm")
         if keepAs != nil {
             try xdotool(["mousemove", "1390", "990"])
@@ -293,7 +250,7 @@ final class AppUnderTest {
     /// Keeps the screenshot at `path`, cropped to the window, as `name` in `SAOMA_SCREENSHOT_DIR`
     /// when that is set (`SAOMA_SCREENSHOT_DIR=docs/screenshots`), so a plain test run does not
     /// rewrite committed files.
-    func keep(_ path: String, as name: String) throws {
+    public func keep(_ path: String, as name: String) throws {
         guard let folder = ProcessInfo.processInfo.environment["SAOMA_SCREENSHOT_DIR"], let windowSize else { return }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try runTool("/usr/bin/convert", [path, "-crop", "\(windowSize.width)x\(windowSize.height)+0+0", "+repage", folder + "/" + name])
@@ -302,7 +259,7 @@ final class AppUnderTest {
 
 /// Parses the `key=value` fields of a debug line (values without spaces, but `text=`, always
 /// last, runs to the end of the line).
-func fields(_ line: String) -> [String: String] {
+public func fields(_ line: String) -> [String: String] {
     var out: [String: String] = [:]
     var rest = Substring(line)
     if let range = line.range(of: " text=") {
@@ -317,11 +274,11 @@ func fields(_ line: String) -> [String: String] {
 }
 
 /// The numbers of a comma-separated field (`rect=60.0,80.0,429.0,383.0`).
-func numbers(_ value: String?) -> [Double] {
+public func numbers(_ value: String?) -> [Double] {
     (value ?? "").split(separator: ",").compactMap { Double($0) }
 }
 
 /// The numbers of a size field (`view=900.0x552.0`).
-func dimensions(_ value: String?) -> [Double] {
+public func dimensions(_ value: String?) -> [Double] {
     (value ?? "").split(separator: "x").compactMap { Double($0) }
 }

@@ -5,19 +5,19 @@ import SaomaCore
 
 /// A camera scene: a grey 8-bit RGB image with QR codes at known places, written as the PPM
 /// the fake V4L2 device serves.
-struct CameraScene {
+public struct CameraScene {
     /// A code in the scene: its text and the square its modules cover, in camera pixels.
-    struct PlacedCode {
-        var text: String
-        var rect: SaomaCore.Rect
+    public struct PlacedCode {
+        public var text: String
+        public var rect: SaomaCore.Rect
     }
 
-    let width: Int
-    let height: Int
-    private(set) var rgb: [UInt8]
-    private(set) var codes: [PlacedCode] = []
+    public let width: Int
+    public let height: Int
+    public private(set) var rgb: [UInt8]
+    public private(set) var codes: [PlacedCode] = []
 
-    init(width: Int = 1280, height: Int = 720, grey: UInt8 = 176) {
+    public init(width: Int = 1280, height: Int = 720, grey: UInt8 = 176) {
         self.width = width
         self.height = height
         rgb = [UInt8](repeating: grey, count: width * height * 3)
@@ -25,7 +25,7 @@ struct CameraScene {
 
     /// Draws a QR code for `text` centred on `(centerX, centerY)` with `moduleSize` pixels per
     /// module and a 4-module white quiet zone; light modules on a black ground when `inverted`.
-    mutating func addCode(_ text: String, centerX: Int, centerY: Int, moduleSize: Int = 4, inverted: Bool = false) throws {
+    public mutating func addCode(_ text: String, centerX: Int, centerY: Int, moduleSize: Int = 4, inverted: Bool = false) throws {
         let matrix = try QREncoder.encode(.text(text), level: .medium)
         let side = matrix.size * moduleSize
         let x0 = centerX - side / 2
@@ -48,7 +48,7 @@ struct CameraScene {
     }
 
     /// Writes the scene as a binary PPM at `path` (atomically: written beside it, then renamed over).
-    func write(to path: String) throws {
+    public func write(to path: String) throws {
         var data = Data("P6\n\(width) \(height)\n255\n".utf8)
         data.append(contentsOf: rgb)
         let temporary = path + ".tmp"

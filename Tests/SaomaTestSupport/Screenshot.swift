@@ -2,12 +2,12 @@
 import Foundation
 
 /// An RGB screenshot.
-struct Screenshot {
-    let width: Int
-    let height: Int
-    let rgb: [UInt8]
+public struct Screenshot {
+    public let width: Int
+    public let height: Int
+    public let rgb: [UInt8]
 
-    init?(ppm data: Data) {
+    public init?(ppm data: Data) {
         let bytes = [UInt8](data)
         var fields: [String] = []
         var index = 0
@@ -27,13 +27,13 @@ struct Screenshot {
     }
 
     /// The pixel at `(x, y)` (inside the image).
-    func pixel(x: Int, y: Int) -> (r: Int, g: Int, b: Int) {
+    public func pixel(x: Int, y: Int) -> (r: Int, g: Int, b: Int) {
         let i = 3 * (y * width + x)
         return (Int(rgb[i]), Int(rgb[i + 1]), Int(rgb[i + 2]))
     }
 
     /// The brightness (0…255, mean of the channels) of the pixel at `(x, y)`.
-    func brightness(x: Double, y: Double) -> Int {
+    public func brightness(x: Double, y: Double) -> Int {
         let px = Int(x.rounded(.down))
         let py = Int(y.rounded(.down))
         guard px >= 0, py >= 0, px < width, py < height else { return -1 }
@@ -42,14 +42,14 @@ struct Screenshot {
     }
 
     /// Whether the pixel at `(x, y)` is marker blue (the accent colour at any pulse opacity).
-    func isAccent(x: Int, y: Int) -> Bool {
+    public func isAccent(x: Int, y: Int) -> Bool {
         guard x >= 0, y >= 0, x < width, y < height else { return false }
         let p = pixel(x: x, y: y)
         return p.b - p.r > 35 && p.b - p.g > 15
     }
 
     /// The centroid of accent-coloured pixels within `radius` of `(x, y)`, or `nil` when there are too few.
-    func accentCentroid(nearX x: Double, y: Double, radius: Int = 40) -> (x: Double, y: Double, count: Int)? {
+    public func accentCentroid(nearX x: Double, y: Double, radius: Int = 40) -> (x: Double, y: Double, count: Int)? {
         var sx = 0.0
         var sy = 0.0
         var n = 0

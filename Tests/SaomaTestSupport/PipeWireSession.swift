@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Synchronization
+
+/// A private PipeWire daemon, WirePlumber and session bus (`scripts/pipewire-session`) on their
+/// own `XDG_RUNTIME_DIR`, stopped (exactly those processes) when released.
+public final class PipeWireSession {
+    /// Whether the PipeWire binaries exist (tests are skipped with a message otherwise).
+    public static let available: Bool = ["pipewire", "wireplumber", "pw-cli"].allSatisfy { installedTool($0) != nil }
+
+    public let directory: URL
+
+    public init() throws {
+        directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("saoma-pw-\(UUID().uuidString.prefix(8))")
+        let status = try Self.script(["start", directory.path])
+        guard status == 0 else {
+            throw EndToEndError("scripts/pipewire-session start failed (status \(status)); logs in \(directory.path)")
+        }
+    }
+
+    deinit {
+        _ = try? Self.script(["stop", directory.path])
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// The test's environment with what reaches this daemon and its session bus.
+    public var environment: [String: String] {
+        ProcessInfo.processInfo.environment.merging(variables) { $1 }
+    }
+
+    /// Only the variables that reach this daemon and its session bus (added to an app's environment).
+    public var variables: [String: String] {
+        [
+            "XDG_RUNTIME_DIR": directory.path, "PIPEWIRE_RUNTIME_DIR": directory.path, "PIPEWIRE_REMOTE": "pipewire-0",
+            "DBUS_SESSION_BUS_ADDRESS": busAddress,
+        ]
+    }
+
+    /// The session's private bus.
+    public var busAddress: String { "unix:path=" + directory.appendingPathComponent("bus").path }
+
+    /// The daemon's socket.
+    public var socketPath: String { directory.appendingPathComponent("pipewire-0").path }
+
+    private static func script(_ arguments: [String]) throws -> Int32 {
+        try SpawnedProcess(BuiltProducts.source("scripts/pipewire-session").path, arguments, stderr: .inherited).wait()
+    }
+
+    /// Starts a test camera; returns once its node exists.
+    public func startCamera(name: String, formats: String = "YUY2", modes: String = "1280x720@30,640x480@30", scene: String? = nil)
+        throws -> TestCamera
+    {
+        try TestCamera(
+            session: self, arguments: ["--name", name, "--formats", formats, "--modes", modes] + (scene.map { ["--scene", $0] } ?? []))
+    }
+
+    /// Writes `scene` into the session's folder and starts a test camera node serving it.
+    public func startCamera(name: String, serving scene: CameraScene) throws -> TestCamera {
+        let path = directory.appendingPathComponent("scene-\(UUID().uuidString).ppm").path
+        try scene.write(to: path)
+        return try startCamera(name: name, scene: path)
+    }
+}
+
+/// A running `PipeWireTestCamera` (`Tests/PipeWireTestCamera`); ended (SIGTERM, then reaped) by
+/// `stop()` or when released.
+public final class TestCamera {
+    private let process: SpawnedProcess
+    /// The node's global id, from its `ready` line.
+    public let nodeID: UInt32
+    public let name: String
+
+    init(session: PipeWireSession, arguments: [String]) throws {
+        try BuiltProducts.require(BuiltProducts.pipeWireTestCamera)
+        let (process, line) = try SpawnedProcess.reportingFirstLine(
+            BuiltProducts.pipeWireTestCamera.path, arguments, environment: session.environment, stderr: .inherited)
+        self.process = process
+        let fields = line.split(separator: " ")
+        guard fields.count == 3, fields[0] == "ready", let id = UInt32(fields[1]) else {
+            process.stop()
+            throw EndToEndError("PipeWireTestCamera did not become ready: \(line)")
+        }
+        nodeID = id
+        name = String(fields[2])
+    }
+
+    deinit { stop() }
+
+    /// Ends the camera (its node leaves the graph).
+    public func stop() { process.terminate() }
+}
+
+/// Collects values from another thread; tests wait for a condition on them (a state, not a time:
+/// the deadline only ends a test that would otherwise hang).
+public final class Collected<Value: Sendable>: Sendable {
+    private let values = Mutex<[Value]>([])
+    private let changed = DispatchSemaphore(value: 0)
+
+    public init() {}
+
+    public func append(_ value: Value) {
+        values.withLock { $0.append(value) }
+        changed.signal()
+    }
+
+    public var all: [Value] { values.withLock { $0 } }
+
+    /// Waits until `condition` holds for the values so far; false if `Patience.seconds` pass first.
+    public func wait(until condition: ([Value]) -> Bool) -> Bool {
+        let deadline = Patience.deadline
+        while !condition(all) {
+            guard Date() < deadline else { return false }
+            _ = changed.wait(timeout: .now() + 1)
+        }
+        return true
+    }
+}
