@@ -297,7 +297,7 @@ struct ExtractedMessage: Decodable, Equatable, Sendable, CustomStringConvertible
 }
 
 /// Runs the extractor of scripts/update-po on `swift` (written to a temporary file).
-private func extract(_ swift: String) throws -> (messages: [ExtractedMessage], status: Int32, errors: String) {
+private func extract(_ swift: String) throws -> (messages: [ExtractedMessage], status: Int32?, errors: String) {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("saoma-extract-\(UUID().uuidString).swift")
     try swift.write(to: file, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: file) }
