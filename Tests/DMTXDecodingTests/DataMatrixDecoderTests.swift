@@ -22,25 +22,12 @@ enum DataMatrixImages {
 
     /// `image` pasted at (`x`, `y`) on a `width`×`height` canvas of grey `fill`.
     static func placed(_ image: LumaImage, width: Int, height: Int, x: Int, y: Int, fill: UInt8 = 230) -> LumaImage {
-        var canvas = LumaImage(width: width, height: height, fill: fill)
-        for row in 0..<image.height where y + row < height {
-            for col in 0..<image.width where x + col < width {
-                canvas[x + col, y + row] = image[col, row]
-            }
-        }
-        return canvas
+        image.pasted(onto: LumaImage(width: width, height: height, fill: fill), x: x, y: y)
     }
 
     /// `image` with deterministic uniform noise of ±`amplitude` grey levels (seeded LCG).
     static func noisy(_ image: LumaImage, amplitude: Int, seed: UInt64 = 7) -> LumaImage {
-        var out = image
-        var state = seed
-        for i in out.pixels.indices {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            let r = Int((state >> 33) % UInt64(2 * amplitude + 1)) - amplitude
-            out.pixels[i] = UInt8(clamping: Int(out.pixels[i]) + r)
-        }
-        return out
+        image.withNoise(amplitude: amplitude, seed: seed)
     }
 }
 

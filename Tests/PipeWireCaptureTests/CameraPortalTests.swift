@@ -35,12 +35,16 @@ struct CameraPortalTests {
             busAddress: session.busAddress, template: BuiltProducts.source("Tests/Mocks/camera_portal.py").path,
             parameters: ["pipewire_socket": session.socketPath, "response_file": responseFile], name: "org.freedesktop.portal.Desktop")
         defer { mock.stop() }
-        setenv("DBUS_SESSION_BUS_ADDRESS", try #require(session.environment["DBUS_SESSION_BUS_ADDRESS"]), 1)
+        let previousBus = getenv("DBUS_SESSION_BUS_ADDRESS").map { String(cString: $0) }
+        setenv("DBUS_SESSION_BUS_ADDRESS", session.busAddress, 1)
         // The private bus ends with the session: GLib's session bus would then raise SIGTERM
         // (exit-on-close), ending the test process.
         let bus = try #require(g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil), "no session bus")
         g_dbus_connection_set_exit_on_close(bus, 0)
         defer {
+            // First the process's bus address back: a session bus GLib opens after the close below
+            // (another test's, exit-on-close) must not be the private one that ends with the session.
+            if let previousBus { setenv("DBUS_SESSION_BUS_ADDRESS", previousBus, 1) } else { unsetenv("DBUS_SESSION_BUS_ADDRESS") }
             g_dbus_connection_close_sync(bus, nil, nil)
             g_object_unref(UnsafeMutableRawPointer(bus))
         }

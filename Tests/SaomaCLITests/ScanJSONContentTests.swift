@@ -1,20 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import SaomaCore
+import SaomaTestSupport
 import Testing
 
 @testable import SaomaCLI
 
-/// One row: a symbol's text and the exact `"content"` JSON it must give.
-struct ContentJSONCase: CustomTestStringConvertible, Sendable {
-    let text: String
-    let json: String
-    init(_ text: String, _ json: String) {
-        self.text = text
-        self.json = json
-    }
-    var testDescription: String { String(text.debugDescription.prefix(60)) }
-}
+/// One row: a symbol's text and the exact `"content"` JSON it must give (`expected`).
+typealias ContentJSONCase = TextCase<String>
 
 @Suite("saoma scan --json content")
 struct ScanJSONContentTests {
@@ -75,7 +68,7 @@ struct ScanJSONContentTests {
     @Test("each kind's fields", arguments: cases)
     func contentObjects(_ c: ContentJSONCase) throws {
         let json = ScanJSON.content(of: c.text).text
-        #expect(json == c.json)
+        #expect(json == c.expected)
         #expect(try JSONSerialization.jsonObject(with: Data(json.utf8)) is [String: Any])
     }
 

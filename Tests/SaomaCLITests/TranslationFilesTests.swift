@@ -297,7 +297,7 @@ struct ExtractedMessage: Decodable, Equatable, Sendable, CustomStringConvertible
 }
 
 /// Runs the extractor of scripts/update-po on `swift` (written to a temporary file).
-private func extract(_ swift: String) throws -> (messages: [ExtractedMessage], status: Int32, errors: String) {
+private func extract(_ swift: String) throws -> (messages: [ExtractedMessage], status: Int32?, errors: String) {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("saoma-extract-\(UUID().uuidString).swift")
     try swift.write(to: file, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: file) }
@@ -402,5 +402,33 @@ struct TranslationExtractionTests {
         #expect(result.status == 1)
         #expect(result.errors.contains(":2: \(keyword) needs"), "\(result.errors)")
         #expect(result.errors.split(separator: "\n").count == 1, "\(result.errors)")
+    }
+
+    /// A values table written as a dictionary literal (or left out) must fill exactly the
+    /// message's `{names}` (`trn` fills `{count}` itself): a misspelt name would be shown verbatim.
+    /// `error` lists the expected messages, separated by `|`.
+    @Test(arguments: [
+        (#"tr("Saved {file}", ["file": f])"#, ""),
+        (#"tr("{pixels} × {pixels}", ["pixels": String(p)])"#, ""),
+        (#"tr("{a} {b}", ["a": x ? "1" : "2", /* "c": 3, */ "b": "\(y)"])"#, ""),
+        (#"tr("Saved {file}", values)"#, ""),
+        (#"trn("{count} row in {file}", "{count} rows in {file}", rows.count, ["file": tr("x {y}", ["y": "]"])])"#, ""),
+        (#"trn("{count} row", "{count} rows", f(a, [b]))"#, ""),
+        (#"tr("Saved {flie}", ["file": f])"#, "tr() has no value for {flie}|tr() has a value for {file}, which its message does not have"),
+        (#"tr("Saved {file}")"#, "tr() has no value for {file}"),
+        (#"tr("Saved {file}", [:])"#, "tr() has no value for {file}"),
+        (#"tr("Saved", ["file": f])"#, "tr() has a value for {file}, which its message does not have"),
+        (#"trn("{count} row {x}", "{count} rows", n)"#, "trn() has no value for {x}"),
+        (#"trn("{count} row", "{count} rows", n, ["x": "1"])"#, "trn() has a value for {x}, which its message does not have"),
+    ])
+    func valuesMatchPlaceholders(swift: String, error: String) throws {
+        let result = try extract("let ok = tr(\"fine\")\nlet call = \(swift)\n")
+        if error.isEmpty {
+            #expect(result.status == 0, "\(result.errors)")
+        } else {
+            #expect(result.status == 1)
+            let lines = result.errors.split(separator: "\n").map { $0.components(separatedBy: ":2: ").last ?? "" }
+            #expect(lines == error.components(separatedBy: "|"), "\(result.errors)")
+        }
     }
 }

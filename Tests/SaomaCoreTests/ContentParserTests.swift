@@ -1,18 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import SaomaTestSupport
 import Testing
 
 @testable import SaomaCore
 
 /// One parser case: the scanned text and what it must mean.
-struct ParseCase: CustomTestStringConvertible, Sendable {
-    let text: String
-    let expected: ScannedContent
-    init(_ text: String, _ expected: ScannedContent) {
-        self.text = text
-        self.expected = expected
-    }
-    var testDescription: String { String(text.debugDescription.prefix(80)) }
-}
+typealias ParseCase = TextCase<ScannedContent>
 
 @Suite("Content parser")
 struct ContentParserTests {

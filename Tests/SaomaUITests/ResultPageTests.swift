@@ -60,6 +60,11 @@ final class ResultPageTests: XCTestCase {
         }
         var buttonNames: [String] { InProcessGtk.buttons(in: page.widget).map(\.name) }
 
+        /// Presses the button named `name` and waits until the clipboard holds `text`; whether it did.
+        func copies(_ name: String, _ text: String) throws -> Bool {
+            InProcessGtk.press(try button(name)) { InProcessGtk.clipboardText(of: page.widget) == text }
+        }
+
         func button(_ name: String) throws -> UnsafeMutablePointer<GtkWidget> {
             try XCTUnwrap(InProcessGtk.button(named: name, in: page.widget), "no button named \(name) among \(buttonNames)")
         }
@@ -168,10 +173,7 @@ final class ResultPageTests: XCTestCase {
             let fixture = Fixture(#"WIFI:T:WPA;S:Café\;Net;P:hunter2;H:true;;"#)
             defer { fixture.close() }
             fixture.expectLabels(["Wi-Fi Network", "Café;Net", "WPA/WPA2", "hunter2", "Hidden network"])
-            XCTAssertTrue(
-                InProcessGtk.press(try fixture.button("Copy Network Name")) {
-                    InProcessGtk.clipboardText(of: fixture.page.widget) == "Café;Net"
-                })
+            XCTAssertTrue(try fixture.copies("Copy Network Name", "Café;Net"))
             XCTAssertTrue(InProcessGtk.iterate { fixture.labels.contains("Copied") }, "a toast confirms the copy")
             fixture.page.copyToClipboard()
             XCTAssertEqual(InProcessGtk.clipboardText(of: fixture.page.widget), "hunter2", "the main value of a network is its password")
@@ -186,10 +188,7 @@ final class ResultPageTests: XCTestCase {
             let fixture = Fixture(card)
             defer { fixture.close() }
             fixture.expectLabels(["Contact", "Ada Lovelace", "Analytical Engines", "+44 20 7946 0000", "ada@example.org"])
-            XCTAssertTrue(
-                InProcessGtk.press(try fixture.button("Copy E-mail Address")) {
-                    InProcessGtk.clipboardText(of: fixture.page.widget) == "ada@example.org"
-                })
+            XCTAssertTrue(try fixture.copies("Copy E-mail Address", "ada@example.org"))
             XCTAssertEqual(fixture.opened, [])
         }
     }
@@ -296,8 +295,7 @@ final class ResultPageTests: XCTestCase {
             defer { fixture.close() }
             XCTAssertTrue(fixture.labels.contains("de ad 00 ff"), "labels: \(fixture.labels)")
             XCTAssertTrue(fixture.labels.contains("Code type: CODE-128"))
-            XCTAssertTrue(
-                InProcessGtk.press(try fixture.button("Copy as Hex")) { InProcessGtk.clipboardText(of: fixture.page.widget) == "dead00ff" })
+            XCTAssertTrue(try fixture.copies("Copy as Hex", "dead00ff"))
         }
     }
 
@@ -524,10 +522,7 @@ final class ResultPageTests: XCTestCase {
                 InProcessGtk.press(try fixture.button("Show Secret Key")) {
                     fixture.labels.contains("GEZD GNBV GY3T QOJQ GEZD GNBV GY3T QOJQ")
                 }, "\(fixture.labels) \(fixture.buttonNames)")
-            XCTAssertTrue(
-                InProcessGtk.press(try fixture.button("Copy Secret Key")) {
-                    InProcessGtk.clipboardText(of: fixture.page.widget) == "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ"
-                })
+            XCTAssertTrue(try fixture.copies("Copy Secret Key", "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ"))
             XCTAssertEqual(fixture.opened, [])
         }
     }
@@ -541,12 +536,8 @@ final class ResultPageTests: XCTestCase {
             ])
             XCTAssertTrue(fixture.labels.contains { $0.hasPrefix("The IBAN is not valid") }, "a bad checksum is a visible warning")
             XCTAssertFalse(fixture.labels.contains { $0.hasPrefix("The payment reference is not valid") })
-            XCTAssertTrue(
-                InProcessGtk.press(try fixture.button("Copy IBAN")) {
-                    InProcessGtk.clipboardText(of: fixture.page.widget) == "DE89370400440532013001"
-                })
-            XCTAssertTrue(
-                InProcessGtk.press(try fixture.button("Copy Amount")) { InProcessGtk.clipboardText(of: fixture.page.widget) == "12.50" })
+            XCTAssertTrue(try fixture.copies("Copy IBAN", "DE89370400440532013001"))
+            XCTAssertTrue(try fixture.copies("Copy Amount", "12.50"))
             XCTAssertEqual(fixture.opened, [])
         }
     }

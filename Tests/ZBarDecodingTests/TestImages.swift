@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CQREncode
 import SaomaCore
+import SaomaTestSupport
 
 /// Synthetic test images: QR codes rendered by the real libqrencode, placed on canvases.
 enum TestImages {
@@ -32,31 +33,14 @@ enum TestImages {
 
     /// `canvas` with `image` pasted at (`x`, `y`).
     static func paste(_ image: LumaImage, onto canvas: LumaImage, x: Int, y: Int) -> LumaImage {
-        var out = canvas
-        for row in 0..<image.height where y + row < out.height {
-            for col in 0..<image.width where x + col < out.width {
-                out[x + col, y + row] = image[col, row]
-            }
-        }
-        return out
+        image.pasted(onto: canvas, x: x, y: y)
     }
 
     /// `image` with every pixel's grey value negated (light code on a dark ground).
-    static func inverted(_ image: LumaImage) -> LumaImage {
-        var out = image
-        for i in out.pixels.indices { out.pixels[i] = 255 - out.pixels[i] }
-        return out
-    }
+    static func inverted(_ image: LumaImage) -> LumaImage { image.inverted }
 
     /// `image` with deterministic uniform noise of ±`amplitude` grey levels (seeded LCG).
     static func noisy(_ image: LumaImage, amplitude: Int, seed: UInt64 = 1) -> LumaImage {
-        var out = image
-        var state = seed
-        for i in out.pixels.indices {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            let r = Int((state >> 33) % UInt64(2 * amplitude + 1)) - amplitude
-            out.pixels[i] = UInt8(clamping: Int(out.pixels[i]) + r)
-        }
-        return out
+        image.withNoise(amplitude: amplitude, seed: seed)
     }
 }
