@@ -59,6 +59,31 @@ struct PipeWirePortalWindowTests {
         #expect(portal.calls == ["AccessCamera response=1", "AccessCamera response=0", "OpenPipeWireRemote", "OpenPipeWireRemote"])
     }
 
+    @Test("through the portal, a PipeWire restart shows the unplugged page; Retry asks the portal again and scanning resumes")
+    func daemonRestartThenRetryAsksAgain() throws {
+        let session = try PipeWireE2E()
+        let portal = try CameraPortalMock(session: session)
+        var camera = try session.startCamera(name: "saoma-portal-restart", serving: CameraScene())
+        let app = try AppUnderTest(
+            arguments: ["--oneshot"], camera: .none, sessionBus: session.busAddress, environment: ["SAOMA_CAMERA_PORTAL": "1"])
+        let (_, streaming) = try app.waitForLine { $0.hasPrefix("camera streaming(") }
+        try session.stopDaemon()
+        camera.stop()
+        let (_, unplugged) = try app.waitForLine(after: streaming) { $0.hasPrefix("camera problem(") && $0.contains("unplugged") }
+        try session.startDaemon()
+        var scene = CameraScene()
+        try scene.addCode("portal after a restart", centerX: 640, centerY: 360)
+        camera = try session.startCamera(name: "saoma-portal-restart", serving: scene)
+        defer { camera.stop() }
+        // The portal's old remotes are dead: only asking again reaches the new daemon.
+        let retry = fields(try app.waitForLine(after: unplugged) { $0.hasPrefix("retry-button ") }.line)
+        try app.click(x: try #require(Double(retry["x"] ?? "")), y: try #require(Double(retry["y"] ?? "")))
+        try app.waitForLine(after: unplugged) { $0.hasPrefix("camera streaming(") }
+        #expect(try app.waitForExit() == 0)
+        #expect(app.standardOutput == "portal after a restart\n")
+        #expect(portal.calls.filter { $0.hasPrefix("AccessCamera") } == ["AccessCamera response=0", "AccessCamera response=0"])
+    }
+
     @Test("no camera portal on the bus: a page says the portal is missing")
     func missingPortalHasItsOwnPage() throws {
         let session = try PipeWireE2E()
