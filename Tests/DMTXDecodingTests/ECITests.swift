@@ -3,6 +3,7 @@ import DMTXDecoding
 import Foundation
 import PixbufIO
 import SaomaCore
+import SaomaTestSupport
 import Testing
 
 /// Data Matrix codes with an ECI designator, written by the real `zint` (package zint): dmtxwrite
@@ -11,17 +12,10 @@ enum ECIImages {
     /// `text` encoded by zint as Data Matrix under ECI `eci` (zint converts the text to the ECI's
     /// character set), square (found faster than rectangles), with a quiet zone.
     static func dataMatrix(_ text: String, eci: Int) throws -> LumaImage {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("saoma-eci-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let output = folder.appendingPathComponent("code.png")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/zint")
-        process.arguments = ["-b", "71", "--eci=\(eci)", "--scale=4", "--square", "--quietzones", "-d", text, "-o", output.path]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return try ImageLoader().load(path: output.path).luma
+        let folder = try TemporaryFolder(prefix: "saoma-eci")
+        let arguments = ["-b", "71", "--eci=\(eci)", "--scale=4", "--square", "--quietzones", "-d", text, "-o", folder.path("code.png")]
+        try runTool("/usr/bin/zint", arguments)
+        return try ImageLoader().load(path: folder.path("code.png")).luma
     }
 }
 
