@@ -19,8 +19,18 @@ public final class DataMatrixDecoder: BarcodeDecoder {
     /// Milliseconds libdmtx may search one image: a camera frame must leave time for zbar
     /// (`.fast`); a photo may take longer (`.thorough`).
     public static func timeBudget(for effort: DecodeEffort) -> Int {
-        effort == .fast ? 40 : 150
+        effort == .fast ? 40 : 100
     }
+
+    /// Shortest side, in pixels of the image as given, of a candidate symbol libdmtx follows up:
+    /// smaller ones (below 8 modules of 2 pixels) are not worth the edge tracing they cost in
+    /// textured photos.
+    static let minimumEdge = 16
+
+    /// Weakest edge libdmtx starts a finder search from (1–100, libdmtx's default 10): printed
+    /// codes have strong edges; texture and noise mostly weak ones. Halves the search work on
+    /// photos without a Data Matrix (docs/BENCHMARKS.md, "Issue 18: CPU").
+    static let edgeThreshold = 25
 
     /// libdmtx's shrink factor for an image whose longer side is `side` pixels: searched at
     /// about 1000 pixels or less (Data Matrix codes worth reading in a photo span well over
@@ -64,6 +74,8 @@ public final class DataMatrixDecoder: BarcodeDecoder {
             defer { dmtxDecodeDestroy(&ownedDecoder) }
             // FNC1 as the GS character: a leading one marks a GS1 element string.
             dmtxDecodeSetProp(decoder, Int32(DmtxPropFnc1.rawValue), Int32(GS1ElementString.groupSeparator))
+            dmtxDecodeSetProp(decoder, Int32(DmtxPropEdgeMin.rawValue), Int32(minimumEdge))
+            dmtxDecodeSetProp(decoder, Int32(DmtxPropEdgeThresh.rawValue), Int32(edgeThreshold))
             var timeout = dmtxTimeAdd(dmtxTimeNow(), milliseconds)
             var symbols: [Symbol] = []
             while symbols.count < maxCodes, let region = dmtxRegionFindNext(decoder, &timeout) {
@@ -75,8 +87,12 @@ public final class DataMatrixDecoder: BarcodeDecoder {
                 let count = Int(message.pointee.outputIdx)
                 guard count >= 0, count <= Int(message.pointee.outputSize), let output = message.pointee.output else { continue }
                 let bytes = Array(UnsafeBufferPointer(start: output, count: count))
+                // The data codewords' first four are enough to see an ECI designator.
+                let codewordCount = min(4, Int(message.pointee.codeSize))
+                let codewords = message.pointee.code.map { Array(UnsafeBufferPointer(start: $0, count: codewordCount)) } ?? []
+                guard let payload = ECI.dataMatrixPayload(output: bytes, codewords: codewords) else { continue }
                 let corners = Self.corners(of: region.pointee, imageHeight: image.height, shrink: shrink)
-                symbols.append(Self.symbol(bytes: bytes, corners: corners))
+                symbols.append(Self.symbol(bytes: payload.bytes, eci: payload.eci, corners: corners))
             }
             return symbols
         }
@@ -104,12 +120,16 @@ public final class DataMatrixDecoder: BarcodeDecoder {
     }
 
     /// A Data Matrix symbol for decoded bytes: a leading FNC1 (GS) marks GS1 data and is
-    /// dropped; text is UTF-8 when the bytes are, else ISO-8859-1 (the standard's default).
-    static func symbol(bytes: [UInt8], corners: [Point]) -> Symbol {
+    /// dropped; text is in the character set of the ECI the data starts with when it has one
+    /// and the bytes are valid in it, else UTF-8 when the bytes are, else ISO-8859-1 (the
+    /// standard's default).
+    static func symbol(bytes: [UInt8], eci: Int? = nil, corners: [Point]) -> Symbol {
         var payload = bytes
         let isGS1 = payload.first == GS1ElementString.groupSeparator
         if isGS1 { payload.removeFirst() }
-        let text = String(validating: payload, as: UTF8.self) ?? String(String.UnicodeScalarView(payload.map { Unicode.Scalar($0) }))
+        let text =
+            eci.flatMap { ECI.text(payload, eci: $0) } ?? String(validating: payload, as: UTF8.self)
+            ?? String(String.UnicodeScalarView(payload.map { Unicode.Scalar($0) }))
         return Symbol(format: .dataMatrix, bytes: payload, text: text, corners: corners, isGS1: isGS1)
     }
 }

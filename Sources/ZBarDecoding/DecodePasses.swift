@@ -184,19 +184,20 @@ struct DecodeStep: Equatable, Sendable {
 enum DecodePasses {
     /// Steps for `.thorough`, tried in order until one finds a code.
     ///
-    /// A sparse look first (every second row and column: half the cost, and 1-D codes span
-    /// many lines), then every line, then binarised, sparser, enlarged and inverted views for the
-    /// images nothing read yet (a step's weakly checked reads count only once confirmed).
+    /// A sparse binarised look first (every second row and column: half the cost, and 1-D codes
+    /// span many lines; a wide local threshold evens out lighting without making texture into
+    /// bars), then every line of the plain image, then binarised, sparser, sharpened, inverted and
+    /// enlarged views for the images nothing read yet (a step's weakly checked reads count only
+    /// once confirmed). `scripts/crossval-decode` keeps each step only where it earns reads on both
+    /// halves of the development split (docs/BENCHMARKS.md, "Cross-validation").
     static let thorough: [DecodeStep] = {
         if let spec = getenvString("SAOMA_PASSES") {
             return spec.split(separator: ",").compactMap { DecodeStep(name: String($0)) }
         }
-        // scripts/crossval-decode keeps `plain, thresh45@2, plain@3, invert, upsharp2` (the steps
-        // earning on both halves), but that chain read 447/503 with 2 misreads against this
-        // chain's 451 with 1 (docs/BENCHMARKS.md, "Cross-validation"): this one stays for now.
         return [
-            DecodeStep(.plain, density: 2), DecodeStep(.plain), DecodeStep(.threshold(45), density: 2), DecodeStep(.plain, density: 3),
-            DecodeStep(.sharpen(2), density: 2), DecodeStep(.invert), DecodeStep(.upSharpen(2)), DecodeStep(.threshold(121), density: 2),
+            DecodeStep(.threshold(81), density: 2), DecodeStep(.plain), DecodeStep(.threshold(45), density: 2),
+            DecodeStep(.plain, density: 3),
+            DecodeStep(.sharpen(2), density: 2), DecodeStep(.invert), DecodeStep(.upSharpen(2)),
         ]
     }()
 

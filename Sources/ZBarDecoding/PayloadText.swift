@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import Glibc
+import SaomaCore
 
 /// Turns a code's raw payload bytes into text, or decides that they are not text.
 ///
@@ -31,7 +31,7 @@ public enum PayloadText {
             plausibility(of: bytes, as: encoding).map { (encoding, $0, index) }
         }
         for (encoding, _, _) in candidates.sorted(by: { ($0.1, -$0.2) > ($1.1, -$1.2) }) {
-            if let text = iconvDecode(bytes, from: encoding.rawValue) { return (encoding, text) }
+            if let text = Iconv.decode(bytes, from: encoding.rawValue) { return (encoding, text) }
         }
         return nil
     }
@@ -59,99 +59,86 @@ public enum PayloadText {
         }
     }
 
-    /// Kana weigh most, kanji next. Half-width katakana count a little, and much more where a
-    /// voicing mark (ﾞ ﾟ) follows a kana that takes it, which other encodings' bytes rarely mimic.
-    private static func shiftJISScore(_ b: [UInt8]) -> Int? {
+    /// The summed scores of the characters of a multi-byte encoding: ASCII bytes pass unscored;
+    /// `character` scores the character starting at the high byte at an index and gives its
+    /// length in bytes, or `nil` when the bytes there are not valid in the encoding.
+    private static func score(_ b: [UInt8], character: (Int) -> (score: Int, length: Int)?) -> Int? {
         var score = 0
         var i = 0
         while i < b.count {
-            let c = b[i]
-            if c < 0x80 {
+            if b[i] < 0x80 {
                 i += 1
-            } else if (0xA1...0xDF).contains(c) {
-                if c == 0xDE || c == 0xDF {
-                    let previous = i > 0 ? b[i - 1] : 0
-                    // ｳ, ｶ–ﾄ and ﾊ–ﾎ take the dakuten; only ﾊ–ﾎ the handakuten.
-                    let takesMark =
-                        c == 0xDE
-                        ? (previous == 0xB3 || (0xB6...0xC4).contains(previous) || (0xCA...0xCE).contains(previous))
-                        : (0xCA...0xCE).contains(previous)
-                    score += takesMark ? 4 : -3
-                } else {
-                    score += 1
-                }
-                i += 1
-            } else if (0x81...0x9F).contains(c) || (0xE0...0xEF).contains(c) {
-                guard i + 1 < b.count, (0x40...0xFC).contains(b[i + 1]), b[i + 1] != 0x7F else { return nil }
-                switch c {
-                case 0x82, 0x83: score += 3
-                case 0x81: score += 1
-                case 0x88...0x9F, 0xE0...0xEA: score += 2
-                default: break
-                }
-                i += 2
-            } else {
-                return nil
+                continue
             }
+            guard let (points, length) = character(i) else { return nil }
+            score += points
+            i += length
         }
         return score
+    }
+
+    /// Kana weigh most, kanji next. Half-width katakana count a little, and much more where a
+    /// voicing mark (ﾞ ﾟ) follows a kana that takes it, which other encodings' bytes rarely mimic.
+    private static func shiftJISScore(_ b: [UInt8]) -> Int? {
+        score(b) { i in
+            let c = b[i]
+            if (0xA1...0xDF).contains(c) {
+                guard c == 0xDE || c == 0xDF else { return (1, 1) }
+                let previous = i > 0 ? b[i - 1] : 0
+                // ｳ, ｶ–ﾄ and ﾊ–ﾎ take the dakuten; only ﾊ–ﾎ the handakuten.
+                let takesMark =
+                    c == 0xDE
+                    ? (previous == 0xB3 || (0xB6...0xC4).contains(previous) || (0xCA...0xCE).contains(previous))
+                    : (0xCA...0xCE).contains(previous)
+                return (takesMark ? 4 : -3, 1)
+            }
+            guard (0x81...0x9F).contains(c) || (0xE0...0xEF).contains(c) else { return nil }
+            guard i + 1 < b.count, (0x40...0xFC).contains(b[i + 1]), b[i + 1] != 0x7F else { return nil }
+            switch c {
+            case 0x82, 0x83: return (3, 2)
+            case 0x81: return (1, 2)
+            case 0x88...0x9F, 0xE0...0xEA: return (2, 2)
+            default: return (0, 2)
+            }
+        }
     }
 
     /// GB 2312 hanzi weigh most (level 1 above level 2); GBK extensions are neutral; kana rows and
     /// four-byte sequences count against.
     private static func gb18030Score(_ b: [UInt8]) -> Int? {
-        var score = 0
-        var i = 0
-        while i < b.count {
+        score(b) { i in
             let c = b[i]
-            if c < 0x80 {
-                i += 1
-                continue
-            }
             guard (0x81...0xFE).contains(c), i + 1 < b.count else { return nil }
             let t = b[i + 1]
             if (0x30...0x39).contains(t) {
                 guard i + 3 < b.count, (0x81...0xFE).contains(b[i + 2]), (0x30...0x39).contains(b[i + 3]) else { return nil }
-                score -= 2
-                i += 4
-                continue
+                return (-2, 4)
             }
             guard (0x40...0xFE).contains(t), t != 0x7F else { return nil }
-            if t >= 0xA1 {
-                switch c {
-                case 0xB0...0xD7: score += 3
-                case 0xD8...0xF7: score += 2
-                case 0xA4, 0xA5: score -= 1
-                case 0xA1...0xA9: score += 1
-                default: break
-                }
+            guard t >= 0xA1 else { return (0, 2) }
+            switch c {
+            case 0xB0...0xD7: return (3, 2)
+            case 0xD8...0xF7: return (2, 2)
+            case 0xA4, 0xA5: return (-1, 2)
+            case 0xA1...0xA9: return (1, 2)
+            default: return (0, 2)
             }
-            i += 2
         }
-        return score
     }
 
     /// Frequent hanzi (lead 0xA4–0xC6) weigh most; symbols and less frequent hanzi less.
     private static func big5Score(_ b: [UInt8]) -> Int? {
-        var score = 0
-        var i = 0
-        while i < b.count {
+        score(b) { i in
             let c = b[i]
-            if c < 0x80 {
-                i += 1
-                continue
-            }
             guard (0xA1...0xF9).contains(c), i + 1 < b.count else { return nil }
             let t = b[i + 1]
             guard (0x40...0x7E).contains(t) || (0xA1...0xFE).contains(t) else { return nil }
             switch c {
-            case 0xA4...0xC6: score += 2
-            case 0xA1...0xA3, 0xC9...0xF9: score += 1
-            default: break
+            case 0xA4...0xC6: return (2, 2)
+            case 0xA1...0xA3, 0xC9...0xF9: return (1, 2)
+            default: return (0, 2)
             }
-            i += 2
         }
-        return score
     }
 
     /// Accented letters next to ASCII letters (as in "Grüße", "café") count for; other high bytes
@@ -170,29 +157,5 @@ public enum PayloadText {
             score += isLetter && nearLetter ? 1 : -1
         }
         return score
-    }
-
-    /// Converts `bytes` from the iconv charset `charset` to a String, or `nil` if iconv refuses them.
-    static func iconvDecode(_ bytes: [UInt8], from charset: String) -> String? {
-        let cd = iconv_open("UTF-8", charset)
-        guard let cd, cd != iconv_t(bitPattern: -1) else { return nil }
-        defer { iconv_close(cd) }
-        var input = bytes.map { CChar(bitPattern: $0) }
-        var output = [CChar](repeating: 0, count: bytes.count * 4 + 16)
-        let outCapacity = output.count
-        let converted: Int? = input.withUnsafeMutableBufferPointer { inBuf in
-            output.withUnsafeMutableBufferPointer { outBuf in
-                var inPtr = inBuf.baseAddress
-                var inLeft = inBuf.count
-                var outPtr = outBuf.baseAddress
-                var outLeft = outCapacity
-                let r = iconv(cd, &inPtr, &inLeft, &outPtr, &outLeft)
-                if r == -1 || inLeft != 0 { return nil }
-                return outCapacity - outLeft
-            }
-        }
-        guard let converted else { return nil }
-        let utf8 = output[0..<converted].map { UInt8(bitPattern: $0) }
-        return String(validating: utf8, as: UTF8.self)
     }
 }

@@ -58,48 +58,26 @@ final class ZBarScanner {
 
     deinit { zbar_image_scanner_destroy(scanner) }
 
-    /// The zbar types behind a symbology (ISBNs are derived from EAN-13 by us, not by zbar).
+    /// Each zbar type Saoma reports and its symbology (ISBNs are derived from EAN-13 by us: zbar
+    /// reports them as such only when its own ISBN decoders are on, which they never are).
+    private static let types: [(type: zbar_symbol_type_t, symbology: Symbology)] = [
+        (ZBAR_QRCODE, .qrCode), (ZBAR_EAN13, .ean13), (ZBAR_EAN8, .ean8), (ZBAR_UPCA, .upcA), (ZBAR_UPCE, .upcE),
+        (ZBAR_ISBN10, .isbn10), (ZBAR_ISBN13, .isbn13), (ZBAR_EAN2, .ean2), (ZBAR_EAN5, .ean5), (ZBAR_CODE128, .code128),
+        (ZBAR_CODE39, .code39), (ZBAR_CODE93, .code93), (ZBAR_I25, .interleaved2of5), (ZBAR_CODABAR, .codabar),
+        (ZBAR_DATABAR, .dataBar), (ZBAR_DATABAR_EXP, .dataBarExpanded),
+    ]
+
+    /// The zbar types to enable for a symbology (none for Data Matrix, which zbar does not read).
     private static func zbarTypes(for symbology: Symbology) -> [zbar_symbol_type_t] {
         switch symbology {
-        case .qrCode: return [ZBAR_QRCODE]
-        case .ean13, .isbn10, .isbn13: return [ZBAR_EAN13]
-        case .ean8: return [ZBAR_EAN8]
-        case .upcA: return [ZBAR_UPCA]
-        case .upcE: return [ZBAR_UPCE]
-        case .ean2: return [ZBAR_EAN2]
-        case .ean5: return [ZBAR_EAN5]
-        case .code128: return [ZBAR_CODE128]
-        case .code39: return [ZBAR_CODE39]
-        case .code93: return [ZBAR_CODE93]
-        case .interleaved2of5: return [ZBAR_I25]
-        case .codabar: return [ZBAR_CODABAR]
-        case .dataBar: return [ZBAR_DATABAR]
-        case .dataBarExpanded: return [ZBAR_DATABAR_EXP]
-        case .dataMatrix: return []
+        case .isbn10, .isbn13: return [ZBAR_EAN13]
+        default: return types.filter { $0.symbology == symbology }.map(\.type)
         }
     }
 
     /// The symbology of a zbar type, or `nil` for types Saoma does not report.
     private static func symbology(of type: zbar_symbol_type_t) -> Symbology? {
-        switch type {
-        case ZBAR_QRCODE: return .qrCode
-        case ZBAR_EAN13: return .ean13
-        case ZBAR_EAN8: return .ean8
-        case ZBAR_UPCA: return .upcA
-        case ZBAR_UPCE: return .upcE
-        case ZBAR_ISBN10: return .isbn10
-        case ZBAR_ISBN13: return .isbn13
-        case ZBAR_EAN2: return .ean2
-        case ZBAR_EAN5: return .ean5
-        case ZBAR_CODE128: return .code128
-        case ZBAR_CODE39: return .code39
-        case ZBAR_CODE93: return .code93
-        case ZBAR_I25: return .interleaved2of5
-        case ZBAR_CODABAR: return .codabar
-        case ZBAR_DATABAR: return .dataBar
-        case ZBAR_DATABAR_EXP: return .dataBarExpanded
-        default: return nil
-        }
+        types.first { $0.type == type }?.symbology
     }
 
     /// Enables exactly the zbar decoders behind `symbologies`.

@@ -163,6 +163,20 @@ public final class AppUnderTest {
         }
     }
 
+    /// Gives the keyboard focus to the mapped window titled `title` and waits until it holds it
+    /// (with no window manager, focus is whatever the app or the test last set); returns its id.
+    @discardableResult
+    public func focusWindow(titled title: String) throws -> String {
+        guard let id = window(titled: title) else { throw EndToEndError("no window titled “\(title)” appeared") }
+        let focused = poll { () -> Bool? in
+            if (try? xdotool(["getwindowfocus"]))?.trimmingCharacters(in: .whitespacesAndNewlines) == id { return true }
+            _ = try? xdotool(["windowfocus", id])
+            return nil
+        }
+        guard focused != nil else { throw EndToEndError("the window titled “\(title)” never got the keyboard focus") }
+        return id
+    }
+
     /// Runs `xdotool` with `arguments` on this display; returns its standard output.
     @discardableResult
     public func xdotool(_ arguments: [String]) throws -> String {
@@ -245,6 +259,19 @@ public final class AppUnderTest {
             throw EndToEndError(description: "could not read the screenshot \(path)")
         }
         return shot
+    }
+
+    /// A screenshot once `condition` holds for it: the screen catches up with a logged state when
+    /// it is next drawn, so this polls (up to `Patience.seconds`) and returns the last shot taken
+    /// when the state never shows, for the test's own expectations to report. Kept as `keepAs`
+    /// like `screenshot(keepAs:)`.
+    public func screenshot(keepAs: String? = nil, when condition: (Screenshot) -> Bool) throws -> Screenshot {
+        var last = try screenshot()
+        _ = try poll { () -> Bool? in
+            last = try screenshot()
+            return condition(last) ? true : nil
+        }
+        return keepAs == nil ? last : try screenshot(keepAs: keepAs)
     }
 
     /// Keeps the screenshot at `path`, cropped to the window, as `name` in `SAOMA_SCREENSHOT_DIR`

@@ -18,10 +18,9 @@ struct GeneratorWindowTests {
         let display = try VirtualDisplay(width: screen.width, height: screen.height)
         let app = try AppUnderTest(windowSize: windowSize, display: display, environment: ["GDK_SCALE": String(scale)])
 
-        try #require(app.window(titled: "Saoma") != nil, "the Saoma window should appear")
-        Thread.sleep(forTimeInterval: 0.5)
+        try app.focusWindow(titled: "Saoma")
         try app.key("ctrl+g", pointer: AppUnderTest.insideWindow)
-        Thread.sleep(forTimeInterval: 0.3)
+        try app.waitForLine { $0 == "focus generator" }
         let typed = "Saoma Ctrl+G at scale \(scale)"
         try app.xdotool(["type", "--delay", "20", typed])
 

@@ -113,10 +113,9 @@ struct ImageTabTests {
         let app = try AppUnderTest(arguments: ["--oneshot", photo])
         let (_, index) = try app.waitForLine { $0.hasPrefix("photo-no-code ") }
         let geometry = try PhotoGeometry(try #require(app.debugLines.prefix(index).last { $0.hasPrefix("photo-geometry ") }))
-        Thread.sleep(forTimeInterval: 0.4)
         // The photo's grey (168) is dimmed by the overlay where no text is drawn.
         let probe = geometry.screenPoint(imageX: 60, y: 60)
-        let shot = try app.screenshot(keepAs: how == "click" ? "no-code.png" : nil)
+        let shot = try app.screenshot(keepAs: how == "click" ? "no-code.png" : nil) { $0.pixel(x: Int(probe.x), y: Int(probe.y)).r < 110 }
         let dimmed = shot.pixel(x: Int(probe.x), y: Int(probe.y))
         #expect(dimmed.r < 110, "overlay not visible: photo pixel is \(dimmed)")
         if how == "click" {
@@ -126,8 +125,7 @@ struct ImageTabTests {
             try app.key(how, pointer: AppUnderTest.insideWindow)
         }
         try app.waitForLine(after: index) { $0.hasPrefix("photo-no-code-dismissed") || $0.hasPrefix("photo-page-left ") }
-        Thread.sleep(forTimeInterval: 0.4)
-        let after = try app.screenshot().pixel(x: Int(probe.x), y: Int(probe.y))
+        let after = try app.screenshot { $0.pixel(x: Int(probe.x), y: Int(probe.y)) != dimmed }.pixel(x: Int(probe.x), y: Int(probe.y))
         #expect(after != dimmed, "the overlay is still shown")
         #expect(app.isRunning)
     }
@@ -202,11 +200,11 @@ struct ImageTabTests {
             "chosen.png", width: 640, height: 480, codes: [.init(text: "chosen in the dialog", centerX: 320, centerY: 240)])
         let app = try AppUnderTest(arguments: ["--oneshot"])
         try app.waitForLine { $0.hasPrefix("camera ") }
+        try app.focusWindow(titled: "Saoma")
         try app.key("ctrl+o", pointer: AppUnderTest.insideWindow)
-        Thread.sleep(forTimeInterval: 1.5)
         // GTK's own file chooser (no portal here): typing a path opens its location entry.
+        try app.focusWindow(titled: "Open Image")
         try app.xdotool(["type", "--delay", "20", photo])
-        Thread.sleep(forTimeInterval: 0.5)
         try app.xdotool(["key", "Return"])
         #expect(try app.waitForExit() == 0)
         #expect(app.standardOutput == "chosen in the dialog\n")

@@ -77,8 +77,13 @@ struct ScannerWindowTests {
         let frameLine = try #require(lastLine(app, "frame ", before: index))
         let geometry = try PreviewGeometry(frameLine)
         #expect(geometry.mirrored == mirrored)
-        Thread.sleep(forTimeInterval: 0.5)
-        let shot = try app.screenshot()
+        // The frozen preview with every code's marker drawn (the state the checks below read).
+        let shot = try app.screenshot { shot in
+            scene.codes.allSatisfy { code in
+                let expected = geometry.screenPoint(cameraX: code.rect.midX, y: code.rect.midY)
+                return shot.accentCentroid(nearX: expected.x, y: expected.y) != nil
+            }
+        }
 
         for code in scene.codes {
             let expected = geometry.screenPoint(cameraX: code.rect.midX, y: code.rect.midY)
@@ -237,9 +242,8 @@ struct ScannerWindowTests {
         let f = fields(line)
         try app.click(x: try #require(Double(f["x"] ?? "")), y: try #require(Double(f["y"] ?? "")))
         try app.waitForLine(after: index) { $0 == "low-light on=true" }
-        Thread.sleep(forTimeInterval: 0.5)
         let frame = try PreviewGeometry(try #require(app.debugLines.last { $0.hasPrefix("frame ") }))
-        let shot = try app.screenshot()
+        let shot = try app.screenshot { $0.brightness(x: frame.originX + 10, y: frame.originY + frame.height - 10) > 240 }
         // Outside the frame: white light instead of the dimmed dark scene; inside: the dark scene.
         #expect(shot.brightness(x: frame.originX + 10, y: frame.originY + frame.height - 10) > 240)
         #expect(shot.brightness(x: frame.originX + frame.width / 2, y: frame.originY + frame.height / 2) < 40)

@@ -124,12 +124,13 @@ public final class GeneratorPage {
     var form: GeneratorForm? { forms[template] }
 
     /// Moves the keyboard focus to the shown form's first field.
-    public func focusFirstField() {
-        guard let input = form?.firstInput else {
-            gtk_widget_grab_focus(templateDropDown)
-            return
-        }
-        gtk_widget_grab_focus(input)
+    /// Gives the keyboard focus to the form's first field (the template menu when there is none)
+    /// and returns that widget.
+    @discardableResult
+    public func focusFirstField() -> UnsafeMutablePointer<GtkWidget> {
+        let field = form?.firstInput ?? templateDropDown
+        gtk_widget_grab_focus(field)
+        return field
     }
 
     /// The error-correction level chosen.

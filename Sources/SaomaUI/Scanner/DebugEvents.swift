@@ -57,6 +57,8 @@ enum DebugEvent {
     case photoMarker(centre: (x: Double, y: Double), size: Double, text: String)
     /// The first paint with the photo's markers.
     case photoDrawn
+    /// A named control holds the keyboard focus and is on screen (`focus generator`).
+    case focus(String)
 
     /// The line written after `saoma-debug: `.
     var line: String {
@@ -92,6 +94,7 @@ enum DebugEvent {
         case .photoMarkers(let count): return "photo-markers t=\(monotonicSeconds()) count=\(count)"
         case .photoMarker(let centre, let size, let text): return "photo-marker x=\(centre.x) y=\(centre.y) size=\(size) text=\(text)"
         case .photoDrawn: return "photo-drawn t=\(monotonicSeconds())"
+        case .focus(let name): return "focus \(name)"
         }
     }
 }
@@ -105,6 +108,19 @@ enum DebugEvents {
     static func log(_ event: @autoclosure () -> DebugEvent) {
         guard enabled else { return }
         debugLog(event().line)
+    }
+
+    /// Once `widget` is mapped and holds the keyboard focus (checked every 20 ms: a state, not a
+    /// delay), logs `event`.
+    @MainActor
+    static func logWhenFocused(_ widget: UnsafeMutablePointer<GtkWidget>, _ event: DebugEvent) {
+        guard enabled else { return }
+        let owned = WidgetRef(sinking: widget)
+        addTimeout(milliseconds: 20) {
+            guard gtk_widget_get_mapped(owned.pointer) != 0, gtk_widget_has_focus(owned.pointer) != 0 else { return true }
+            log(event)
+            return false
+        }
     }
 
     /// Once `widget` is mapped and laid out (checked every 20 ms: a state, not a delay), logs

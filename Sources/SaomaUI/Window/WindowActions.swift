@@ -11,7 +11,7 @@ enum WindowActions {
         add("generate", to: window) { window in
             window.setSidebarVisible(true)
             window.sidebar.showPage("generate")
-            window.generatorPage.focusFirstField()
+            DebugEvents.logWhenFocused(window.generatorPage.focusFirstField(), .focus("generator"))
         }
         add("preferences", to: window) { window in
             PreferencesWindow.present(parent: gcast(window.window))

@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Glibc
+
+/// Extended Channel Interpretation: the designator a 2-D code puts in front of its data to say
+/// which character set the bytes are in (ISO/IEC 15424, AIM ECI assignments).
+public enum ECI {
+    /// Data Matrix's ECI codeword (ISO/IEC 16022, 5.4.1).
+    static let dataMatrixECICodeword: UInt8 = 241
+
+    /// The ECI number of a designator at the start of Data Matrix data `codewords` (241, then one
+    /// to three codewords) and the codewords it takes, designator included; `nil` when the data
+    /// does not start with one or it is cut short.
+    public static func dataMatrixDesignator(_ codewords: [UInt8]) -> (number: Int, length: Int)? {
+        guard codewords.count >= 2, codewords[0] == dataMatrixECICodeword else { return nil }
+        let c1 = Int(codewords[1])
+        switch c1 {
+        case 1...127:
+            return (c1 - 1, 2)
+        case 128...191:
+            guard codewords.count >= 3, codewords[2] >= 1 else { return nil }
+            return ((c1 - 128) * 254 + Int(codewords[2]) - 1 + 127, 3)
+        case 192...254:
+            guard codewords.count >= 4, codewords[2] >= 1, codewords[3] >= 1 else { return nil }
+            return ((c1 - 192) * 64516 + (Int(codewords[2]) - 1) * 254 + Int(codewords[3]) - 1 + 16383, 4)
+        default:
+            return nil
+        }
+    }
+
+    /// The payload of a Data Matrix symbol that libdmtx decoded to `output` from the data
+    /// `codewords`, and the ECI its data starts with (`nil`: none).
+    ///
+    /// libdmtx 0.7.7 skips the ECI codeword and writes the designator's value codeword as if it
+    /// were data (ECI 26 becomes a leading byte 0x1A), so that byte is taken off again. The whole
+    /// result is `nil` when the output cannot be trusted: a designator of two or three codewords
+    /// (ECI 127 and above), which libdmtx reads as digit pairs, padding or a latch.
+    public static func dataMatrixPayload(output: [UInt8], codewords: [UInt8]) -> (bytes: [UInt8], eci: Int?)? {
+        guard let (number, length) = dataMatrixDesignator(codewords) else { return (output, nil) }
+        guard length == 2, output.first == codewords[1] - 1 else { return nil }
+        return (Array(output.dropFirst()), number)
+    }
+
+    /// The iconv name of the character set ECI `number` assigns, or `nil` for binary data
+    /// (ECI 899) and numbers with no character set assigned.
+    public static func charset(_ number: Int) -> String? {
+        switch number {
+        case 0, 2: return "CP437"
+        case 1, 3: return "ISO-8859-1"
+        case 4...13: return "ISO-8859-\(number - 2)"
+        case 15...18: return "ISO-8859-\(number - 2)"
+        case 20: return "CP932"
+        case 21: return "CP1250"
+        case 22: return "CP1251"
+        case 23: return "CP1252"
+        case 24: return "CP1256"
+        case 25: return "UTF-16BE"
+        case 26: return "UTF-8"
+        case 27, 170: return "ASCII"
+        case 28: return "BIG5"
+        case 29, 32: return "GB18030"
+        case 30: return "EUC-KR"
+        case 33: return "UTF-16LE"
+        case 34: return "UTF-32BE"
+        case 35: return "UTF-32LE"
+        default: return nil
+        }
+    }
+
+    /// `bytes` as text in ECI `number`'s character set, or `nil` when it has none or the bytes
+    /// are not valid in it.
+    public static func text(_ bytes: [UInt8], eci number: Int) -> String? {
+        guard let charset = charset(number) else { return nil }
+        if charset == "UTF-8" { return String(validating: bytes, as: UTF8.self) }
+        return Iconv.decode(bytes, from: charset)
+    }
+}
+
+/// Character-set conversion through glibc's iconv.
+public enum Iconv {
+    /// Converts `bytes` from the iconv charset `charset` to a String, or `nil` if iconv refuses
+    /// them (invalid or incomplete sequences, an unknown charset).
+    public static func decode(_ bytes: [UInt8], from charset: String) -> String? {
+        let cd = iconv_open("UTF-8", charset)
+        guard let cd, cd != iconv_t(bitPattern: -1) else { return nil }
+        defer { iconv_close(cd) }
+        var input = bytes.map { CChar(bitPattern: $0) }
+        var output = [CChar](repeating: 0, count: bytes.count * 4 + 16)
+        let outCapacity = output.count
+        let converted: Int? = input.withUnsafeMutableBufferPointer { inBuf in
+            output.withUnsafeMutableBufferPointer { outBuf in
+                var inPtr = inBuf.baseAddress
+                var inLeft = inBuf.count
+                var outPtr = outBuf.baseAddress
+                var outLeft = outCapacity
+                let r = iconv(cd, &inPtr, &inLeft, &outPtr, &outLeft)
+                if r == -1 || inLeft != 0 { return nil }
+                return outCapacity - outLeft
+            }
+        }
+        guard let converted else { return nil }
+        let utf8 = output[0..<converted].map { UInt8(bitPattern: $0) }
+        return String(validating: utf8, as: UTF8.self)
+    }
+}
