@@ -116,14 +116,16 @@ enum DebugEvents {
         debugLog(event().line)
     }
 
-    /// Once `widget` is mapped and holds the keyboard focus (checked every 20 ms: a state, not a
-    /// delay), logs `event`.
+    /// Once `widget` is mapped and holds the keyboard focus, itself or through a child (a search
+    /// entry's text; checked every 20 ms: a state, not a delay), logs `event`.
     @MainActor
     static func logWhenFocused(_ widget: UnsafeMutablePointer<GtkWidget>, _ event: DebugEvent) {
         guard enabled else { return }
         let owned = WidgetRef(sinking: widget)
         addTimeout(milliseconds: 20) {
-            guard gtk_widget_get_mapped(owned.pointer) != 0, gtk_widget_has_focus(owned.pointer) != 0 else { return true }
+            guard gtk_widget_get_mapped(owned.pointer) != 0, let root = gtk_widget_get_root(owned.pointer),
+                let focus = gtk_root_get_focus(root), focus == owned.pointer || gtk_widget_is_ancestor(focus, owned.pointer) != 0
+            else { return true }
             log(event)
             return false
         }
