@@ -85,16 +85,17 @@ extension LoadedImage {
         return symbols
     }
 
-    /// `first` and those of `more` that are not one of them read again (same format and payload
-    /// with its centre inside an earlier read's outline), in reading order.
+    /// `first` and those of `more` that are not one of them read again (same format and payload,
+    /// outlines overlapping or within 16 pixels: a linear code's outline is the box around the
+    /// scan lines that read it, which another look places elsewhere on its bars), in reading order.
     static func merged(_ first: [Symbol], _ more: [Symbol]) -> [Symbol] {
         var all = first
         for symbol in more {
-            let centre = Rect(bounding: symbol.corners).center
+            let box = Rect(bounding: symbol.corners).insetBy(dx: -16, dy: -16)
             let seen = all.contains { earlier in
                 guard earlier.format == symbol.format, earlier.bytes == symbol.bytes else { return false }
-                let box = Rect(bounding: earlier.corners)
-                return centre.x >= box.minX - 16 && centre.x <= box.maxX + 16 && centre.y >= box.minY - 16 && centre.y <= box.maxY + 16
+                let other = Rect(bounding: earlier.corners)
+                return box.minX <= other.maxX && other.minX <= box.maxX && box.minY <= other.maxY && other.minY <= box.maxY
             }
             if !seen { all.append(symbol) }
         }

@@ -7,9 +7,10 @@ import Foundation
 /// The image is cut into square tiles. A tile is suspected when many of its pixels sit on a
 /// strong edge (a contrast step no sensor noise or smooth texture gives) and those edges run
 /// along one grid: one orientation (the bars of a 1-D barcode), or the sides and corners of the
-/// square modules of a QR code or a Data Matrix (orientations 45° apart). Touching suspected tiles form one region, padded for the quiet zone;
-/// the strongest regions are kept while their area stays within a share of the image, so the
-/// full-resolution look costs a bounded time.
+/// square modules of a QR code or a Data Matrix (orientations 45° apart). Touching suspected
+/// tiles form one region, padded for the quiet zone, and regions whose padding overlaps are
+/// joined; the strongest regions are kept, at most `maximumCount` and while their area stays
+/// within a share of the image, so the full-resolution look costs a bounded time.
 public enum SuspectedCodeRegions {
     /// Side of a tile, in the pixels looked at.
     public static let tileSide = 32
@@ -27,7 +28,8 @@ public enum SuspectedCodeRegions {
     /// pixels and clipped to the image, leaving out tiles that touch any of `excluded` (codes
     /// already read there), their total area at most `maximumShare` of the image's.
     public static func find(
-        in image: LumaImage, excluding excluded: [PixelRect] = [], padding: Int = tileSide, maximumShare: Double = 0.25
+        in image: LumaImage, excluding excluded: [PixelRect] = [], padding: Int = tileSide, maximumShare: Double = 0.25,
+        maximumCount: Int = 8
     ) -> [PixelRect] {
         let side = tileSide
         let columns = image.width / side
@@ -71,10 +73,30 @@ public enum SuspectedCodeRegions {
             ).clamped(width: image.width, height: image.height)
             regions.append((rect, total))
         }
+        // Regions whose padding overlaps are read as one: each read has a fixed cost (the Data
+        // Matrix fallback's time limit among others).
+        var merging = true
+        while merging {
+            merging = false
+            outer: for i in regions.indices {
+                for j in regions.indices where j > i && regions[i].rect.intersects(regions[j].rect) {
+                    let (a, b) = (regions[i].rect, regions[j].rect)
+                    let x0 = min(a.x, b.x)
+                    let y0 = min(a.y, b.y)
+                    regions[i] = (
+                        PixelRect(x: x0, y: y0, width: max(a.maxX, b.maxX) - x0, height: max(a.maxY, b.maxY) - y0),
+                        regions[i].strength + regions[j].strength
+                    )
+                    regions.remove(at: j)
+                    merging = true
+                    break outer
+                }
+            }
+        }
         let budget = Double(image.width * image.height) * maximumShare
         var used = 0.0
         var kept: [PixelRect] = []
-        for region in regions.sorted(by: { $0.strength > $1.strength }) {
+        for region in regions.sorted(by: { $0.strength > $1.strength }) where kept.count < maximumCount {
             let area = Double(region.rect.width * region.rect.height)
             guard used + area <= budget else { continue }
             used += area

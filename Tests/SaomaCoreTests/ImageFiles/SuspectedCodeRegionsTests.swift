@@ -107,8 +107,22 @@ struct SuspectedCodeRegionsTests {
         try #require(kept.count == 1)
         #expect(kept[0].intersects(little))
         #expect(SuspectedCodeRegions.find(in: image, maximumShare: 0).isEmpty)
+        #expect(SuspectedCodeRegions.find(in: image, maximumCount: 1).count == 1)
         // Images smaller than a tile have no region.
         #expect(SuspectedCodeRegions.find(in: LumaImage(width: 31, height: 500, fill: 0)).isEmpty)
+    }
+
+    @Test("regions whose padding overlaps are joined")
+    func joined() throws {
+        var image = Self.ground(noise: 6)
+        // Two codes a tile apart: each padded by a tile, they overlap.
+        Self.paint(&image, PixelRect(x: 64, y: 64, width: 64, height: 64), Self.bars(3))
+        Self.paint(&image, PixelRect(x: 160, y: 64, width: 96, height: 64), Self.modules(3))
+        let regions = SuspectedCodeRegions.find(in: image)
+        try #require(regions.count == 1, "\(regions)")
+        #expect(regions[0] == PixelRect(x: 32, y: 32, width: 256, height: 128))
+        // With a narrower padding they stay apart.
+        #expect(SuspectedCodeRegions.find(in: image, padding: 8).count == 2)
     }
 
     /// Gradient → orientation bin (7.5° each over half a turn; a step and its reverse share one).
