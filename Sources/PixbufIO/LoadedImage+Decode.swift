@@ -50,9 +50,12 @@ extension LoadedImage {
     /// The suspected regions of the reduced pixels, away from the codes read there and inside
     /// the region of interest.
     static func suspectedRegions(in reduced: LumaImage, found: [Symbol], within interest: PixelRect?) -> [PixelRect] {
+        // A code read is left out with its quiet zone (a fifth of its size: the corners of a QR
+        // code's light margin on a darker ground look like two-orientation edges) and the rest
+        // of a linear code's bars (its outline is the box around the scan lines that read it).
         var excluded = found.map { symbol in
             let box = Rect(bounding: symbol.corners)
-            return PixelRect(covering: Rect(x: box.minX - 8, y: box.minY - 8, width: box.width + 16, height: box.height + 16))
+            return PixelRect(covering: box.insetBy(dx: -max(8, box.width / 5), dy: -max(8, box.height / 5, box.width / 5)))
         }
         if let interest {
             // Everything outside the region of interest is left out.
