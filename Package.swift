@@ -61,7 +61,7 @@ let package = Package(
         // V4L2Capture in a subprocess for tests and scripts/bench-capture; PipeWireTestCamera serves
         // a camera node. The fake V4L2 device (Tests/FakeV4L2Device, an LD_PRELOAD shim in C) is
         // built by scripts/build-fake-v4l2.
-        .target(name: "SaomaTestSupport", dependencies: ["SaomaCore", "QREncoding"], path: "Tests/SaomaTestSupport"),
+        .target(name: "SaomaTestSupport", dependencies: ["SaomaCore", "QREncoding", "CGtk"], path: "Tests/SaomaTestSupport"),
         .executableTarget(name: "CaptureProbe", dependencies: ["V4L2Capture", "SaomaCore"], path: "Tests/CaptureProbe"),
         .executableTarget(name: "PipeWireTestCamera", dependencies: ["CPipeWire"], path: "Tests/PipeWireTestCamera"),
 

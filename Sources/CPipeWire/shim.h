@@ -129,3 +129,22 @@ static inline const struct spa_pod *saoma_pw_build_format(uint8_t *buffer, uint3
 static inline const char *saoma_spa_video_format_name(uint32_t id) {
     return spa_debug_type_find_short_name(spa_type_video_format, id);
 }
+
+/// A timer source on `loop` (its thread calls `func`); armed by saoma_pw_loop_arm_timer,
+/// released by saoma_pw_loop_destroy_source (loop-locked).
+static inline struct spa_source *saoma_pw_loop_add_timer(struct pw_loop *loop, spa_source_timer_func_t func, void *data) {
+    return pw_loop_add_timer(loop, func, data);
+}
+/// Fires `source` once after `seconds` (0 disarms it).
+static inline int saoma_pw_loop_arm_timer(struct pw_loop *loop, struct spa_source *source, double seconds) {
+    struct timespec value = { 0, 0 };
+    if (seconds > 0) {
+        value.tv_sec = (time_t)seconds;
+        value.tv_nsec = (long)((seconds - (double)value.tv_sec) * 1e9);
+        if (value.tv_sec == 0 && value.tv_nsec == 0) value.tv_nsec = 1;
+    }
+    return pw_loop_update_timer(loop, source, &value, NULL, false);
+}
+static inline void saoma_pw_loop_destroy_source(struct pw_loop *loop, struct spa_source *source) {
+    pw_loop_destroy_source(loop, source);
+}

@@ -31,6 +31,16 @@ public final class CameraPortal {
         let box = Unmanaged.passRetained(CameraCompletionBox(completion)).toOpaque()
         xdp_portal_access_camera(portal, nil, XDP_CAMERA_FLAG_NONE, nil, cameraAccessFinished, box)
     }
+
+    /// Another PipeWire remote after access was granted (a synchronous `OpenPipeWireRemote`):
+    /// each PipeWire connection needs its own socket (a duplicated descriptor is the same
+    /// connection, and two clients speaking over one socket garble each other's messages).
+    /// The descriptor belongs to the receiver; nil when the portal opened none.
+    public func openRemote() -> Int32? {
+        guard let portal else { return nil }
+        let descriptor = xdp_portal_open_pipewire_remote_for_camera(portal)
+        return descriptor >= 0 ? descriptor : nil
+    }
 }
 
 /// The caller's completion, kept alive across the asynchronous request (UI thread only).

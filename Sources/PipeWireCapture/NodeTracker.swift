@@ -11,8 +11,9 @@ import SaomaCore
 final class NodeTracker {
     /// Called with every camera node, in id order, once a listing is complete.
     var onChange: ([PipeWireNode]) -> Void
-    /// Called when the connection fails (the daemon went away).
-    var onError: (String) -> Void
+    /// Called with the core's errors: the message, and whether the connection itself broke
+    /// (`EPIPE`: the daemon went away) rather than one request failing.
+    var onError: (String, _ connectionLost: Bool) -> Void
 
     private let core: OpaquePointer
     private let registry: OpaquePointer
@@ -26,7 +27,7 @@ final class NodeTracker {
     private var published: [PipeWireNode]?
 
     /// Starts listening on `core` (loop-locked).
-    init?(core: OpaquePointer, onChange: @escaping ([PipeWireNode]) -> Void, onError: @escaping (String) -> Void) {
+    init?(core: OpaquePointer, onChange: @escaping ([PipeWireNode]) -> Void, onError: @escaping (String, Bool) -> Void) {
         guard let registry = saoma_pw_core_get_registry(core) else { return nil }
         self.core = core
         self.registry = registry
@@ -53,12 +54,31 @@ final class NodeTracker {
         coreEvents.pointee.error = { data, id, _, res, message in
             guard let data, id == PW_ID_CORE else { return }
             let text = message.map { String(cString: $0) } ?? String(cString: strerror(-res))
-            Unmanaged<NodeTracker>.fromOpaque(data).takeUnretainedValue().onError(text)
+            Unmanaged<NodeTracker>.fromOpaque(data).takeUnretainedValue().onError(text, res == -EPIPE)
         }
         let me = Unmanaged.passUnretained(self).toOpaque()
         _ = saoma_pw_core_add_listener(core, coreHook, coreEvents, me)
         _ = saoma_pw_registry_add_listener(registry, registryHook, registryEvents, me)
         requestSync()
+    }
+
+    /// Drops `loop`'s connection (after `previous`, made on it, is destroyed), connects anew
+    /// over `connection` and follows the new registry (loop-locked): what a first connection and
+    /// every reconnection after the daemon went away do.
+    static func reconnecting(
+        _ previous: NodeTracker?, loop: PipeWireLoop, connection: PipeWireConnection,
+        onChange: @escaping ([PipeWireNode]) -> Void, onError: @escaping (String, Bool) -> Void
+    ) -> Result<NodeTracker, PipeWireFailure> {
+        previous?.destroy()
+        loop.disconnect()
+        do throws(PipeWireFailure) {
+            try loop.connect(fd: connection.takeDescriptor())
+        } catch {
+            return .failure(error)
+        }
+        guard let core = loop.core else { return .failure(.unreachable("no core")) }
+        guard let tracker = NodeTracker(core: core, onChange: onChange, onError: onError) else { return .failure(.failed("no registry")) }
+        return .success(tracker)
     }
 
     /// Removes every listener and proxy (loop-locked). The tracker is inert afterwards.
@@ -83,14 +103,21 @@ final class NodeTracker {
 
     private func added(id: UInt32, type: String, props: UnsafePointer<spa_dict>?) {
         guard type == String(cString: saoma_pw_type_interface_node()), let props else { return }
-        func value(_ key: String) -> String? { spa_dict_lookup(props, key).map { String(cString: $0) } }
-        guard value("media.class") == "Video/Source" else { return }
-        var v4l2Path = value("api.v4l2.path")
-        if v4l2Path == nil, let objectPath = value("object.path"), objectPath.hasPrefix("v4l2:") {
-            v4l2Path = String(objectPath.dropFirst("v4l2:".count))
+        // Properties come from any client of the daemon: read at most 4 KiB of each, and keep
+        // names and descriptions visible and short (`PipeWireNode.propertyText`).
+        func value(_ key: String) -> String? {
+            spa_dict_lookup(props, key).map { raw in
+                let length = strnlen(raw, 4096)
+                return String(decoding: UnsafeRawBufferPointer(start: raw, count: length), as: UTF8.self)
+            }
         }
-        let name = value("node.name") ?? "node-\(id)"
-        let description = value("node.description") ?? value("node.nick") ?? name
+        guard value("media.class") == "Video/Source" else { return }
+        var v4l2Path = value("api.v4l2.path").map(PipeWireNode.propertyText)
+        if v4l2Path == nil, let objectPath = value("object.path"), objectPath.hasPrefix("v4l2:") {
+            v4l2Path = PipeWireNode.propertyText(String(objectPath.dropFirst("v4l2:".count)))
+        }
+        let name = value("node.name").map(PipeWireNode.propertyText) ?? "node-\(id)"
+        let description = (value("node.description") ?? value("node.nick")).map(PipeWireNode.propertyText) ?? name
         guard let proxy = saoma_pw_registry_bind_node(registry, id) else { return }
         let node = TrackedNode(
             info: PipeWireNode(id: id, name: name, description: description, v4l2Path: v4l2Path), proxy: proxy)

@@ -11,7 +11,8 @@ import Synchronization
 /// connects a `pw_stream` asking for exactly that mode. Frames become the same `VideoFrame`s
 /// the V4L2 path produces and reach the handler on the PipeWire thread. The node disappearing
 /// is `.unplugged`; when a matching node appears again the stream is connected anew (the
-/// source recovers by itself, like `V4L2Capture`).
+/// source recovers by itself, like `V4L2Capture`). The daemon going away is `.unplugged` too:
+/// the connection is retried (`Reconnector`) until the daemon lists the node again.
 public final class PipeWireCapture: FrameSource, FrameDemandAdjustable {
     /// How the capture is set up.
     public struct Configuration: Sendable {
@@ -68,19 +69,7 @@ public final class PipeWireCapture: FrameSource, FrameDemandAdjustable {
         let session = CaptureSession(
             owner: self, loop: loop, handler: handler,
             state: PipeWireStreamState(spec: configuration.spec, deviceLabel: label))
-        let started: Bool = loop.locked {
-            do throws(PipeWireFailure) {
-                try loop.connect(fd: configuration.connection.takeDescriptor())
-            } catch {
-                handler(.problem(.failed(device: label, message: error.message)))
-                return false
-            }
-            return session.begin()
-        }
-        guard started else {
-            loop.close()
-            return
-        }
+        loop.locked { session.start() }
         running.withLock { $0 = CaptureSessionBox(session: session) }
     }
 
@@ -123,6 +112,7 @@ private final class CaptureSession {
     let handler: @Sendable (FrameSourceEvent) -> Void
     var state: PipeWireStreamState
     var tracker: NodeTracker?
+    var reconnector: Reconnector?
     var stream: StreamConsumer?
     var ended = false
     var sequence: UInt64 = 0
@@ -134,18 +124,48 @@ private final class CaptureSession {
         self.state = state
     }
 
-    /// Starts following the registry (loop-locked); false when there is no registry.
-    func begin() -> Bool {
-        guard let core = loop.core else { return false }
-        tracker = NodeTracker(
-            core: core,
-            onChange: { [unowned self] nodes in self.apply(self.state.camerasChanged(self.usable(nodes))) },
-            onError: { [unowned self] message in
-                self.apply(self.state.streamFailed(message: message))
-                if self.stream == nil { self.report(.failed(device: self.state.deviceLabel, message: message)) }
+    /// Connects and follows the registry (loop-locked); when the daemon cannot be reached the
+    /// problem is reported and the connection retried until it can.
+    func start() {
+        reconnector = Reconnector(loop: loop) { [unowned self] in self.connect() == nil }
+        if let failure = connect() {
+            report(.failed(device: state.deviceLabel, message: failure.message))
+            reconnector?.schedule()
+        }
+    }
+
+    /// (Re)connects to the daemon and starts following its registry; the failure, or nil.
+    func connect() -> PipeWireFailure? {
+        guard !ended else { return nil }
+        // The stream goes with the old connection: the state machine must know, or the new
+        // listing (with the same node) would leave it believing it is still connected.
+        if stream != nil { apply(state.daemonLost()) }
+        let previous = tracker
+        tracker = nil
+        let connected = NodeTracker.reconnecting(
+            previous, loop: loop, connection: owner.configuration.connection,
+            onChange: { [unowned self] nodes in
+                self.reconnector?.succeeded()
+                self.apply(self.state.camerasChanged(self.usable(nodes)))
+            },
+            onError: { [unowned self] message, connectionLost in
+                guard connectionLost else {
+                    // One request failed (the node went away under the stream, say).
+                    self.apply(self.state.streamFailed(message: message))
+                    if self.stream == nil { self.report(.failed(device: self.state.deviceLabel, message: message)) }
+                    return
+                }
+                // The connection broke: the daemon stopped or restarted. The camera is gone like
+                // an unplugged one until the daemon is back and lists its node again.
+                self.apply(self.state.daemonLost())
+                self.reconnector?.schedule()
             })
-        if tracker == nil { handler(.problem(.failed(device: state.deviceLabel, message: "PipeWire: no registry"))) }
-        return tracker != nil
+        switch connected {
+        case .success(let made):
+            tracker = made
+            return nil
+        case .failure(let failure): return failure
+        }
     }
 
     /// Nodes with the modes this capture can convert (MJPG only with a decoder).
@@ -224,6 +244,8 @@ private final class CaptureSession {
         }
         loop.locked {
             ended = true
+            reconnector?.destroy()
+            reconnector = nil
             stream?.destroy()
             stream = nil
             tracker?.destroy()

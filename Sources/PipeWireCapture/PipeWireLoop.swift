@@ -70,6 +70,15 @@ final class PipeWireLoop: @unchecked Sendable {
         self.core = core
     }
 
+    /// Drops the connection (loop-locked; what was created on the core is destroyed first).
+    func disconnect() {
+        if let core { pw_core_disconnect(core) }
+        core = nil
+    }
+
+    /// The loop the thread runs, for timers (loop-locked use only).
+    var eventLoop: UnsafeMutablePointer<pw_loop> { pw_thread_loop_get_loop(threadLoop) }
+
     /// Runs `body` with the loop locked (not on the loop's own thread: callbacks already are).
     func locked<T>(_ body: () throws -> T) rethrows -> T {
         pw_thread_loop_lock(threadLoop)
@@ -99,5 +108,51 @@ final class PipeWireLoop: @unchecked Sendable {
         pw_thread_loop_stop(threadLoop)
         pw_context_destroy(context)
         pw_thread_loop_destroy(threadLoop)
+    }
+}
+
+/// Retries a lost connection on the loop's own thread: one timer source, armed after each
+/// failed attempt with `ReconnectBackoff`'s next wait (0.1 s doubling to 2 s), so nothing runs
+/// while connected and a daemon that stays away costs one attempt every 2 s.
+///
+/// Loop-locked (or loop thread) only; `destroy()` before the loop closes.
+final class Reconnector {
+    private let loop: PipeWireLoop
+    private let attempt: () -> Bool
+    private var backoff = ReconnectBackoff()
+    private var timer: UnsafeMutablePointer<spa_source>?
+
+    /// `attempt` runs on the loop thread and says whether it connected.
+    init(loop: PipeWireLoop, attempt: @escaping () -> Bool) {
+        self.loop = loop
+        self.attempt = attempt
+    }
+
+    /// Arms the next attempt (after a failure or the connection breaking).
+    func schedule() {
+        if timer == nil {
+            timer = saoma_pw_loop_add_timer(
+                loop.eventLoop,
+                { data, _ in
+                    guard let data else { return }
+                    Unmanaged<Reconnector>.fromOpaque(data).takeUnretainedValue().fire()
+                }, Unmanaged.passUnretained(self).toOpaque())
+        }
+        guard let timer else { return }
+        _ = saoma_pw_loop_arm_timer(loop.eventLoop, timer, backoff.nextDelay())
+    }
+
+    /// The connection works again (its first listing came): the next loss starts from the
+    /// shortest wait.
+    func succeeded() { backoff.succeeded() }
+
+    /// Removes the timer; no attempt runs afterwards.
+    func destroy() {
+        if let timer { saoma_pw_loop_destroy_source(loop.eventLoop, timer) }
+        timer = nil
+    }
+
+    private func fire() {
+        if !attempt() { schedule() }
     }
 }

@@ -7,7 +7,8 @@ import Synchronization
 ///
 /// `start`'s handler runs on the monitor's PipeWire thread, once with the first complete
 /// listing and again whenever a camera appears, disappears or changes; a GTK consumer hops to
-/// the UI with `runOnMainLoop`. Without a reachable daemon the handler gets `.failure` once.
+/// the UI with `runOnMainLoop`. Without a reachable daemon the handler gets `.failure` once per
+/// loss, and the listing again when the daemon is back.
 public final class PipeWireMonitor: Sendable {
     /// What the handler receives.
     public enum Update: Sendable {
@@ -29,6 +30,10 @@ public final class PipeWireMonitor: Sendable {
     deinit { stop() }
 
     /// Starts watching; `handler` runs on the PipeWire thread until `stop()` returns.
+    ///
+    /// When the daemon cannot be reached, or goes away later, the handler gets `.failure` and
+    /// the monitor keeps trying to connect (`Reconnector`); once the daemon is back it gets the
+    /// new listing.
     public func start(handler: @escaping @Sendable (Update) -> Void) {
         stop()
         let loop: PipeWireLoop
@@ -38,24 +43,9 @@ public final class PipeWireMonitor: Sendable {
             handler(.failure(error))
             return
         }
-        let failure: PipeWireFailure? = loop.locked {
-            do throws(PipeWireFailure) {
-                try loop.connect(fd: connection.takeDescriptor())
-            } catch {
-                return error
-            }
-            guard let core = loop.core else { return .unreachable("no core") }
-            let tracker = NodeTracker(
-                core: core, onChange: { handler(.cameras($0)) },
-                onError: { handler(.failure(.unreachable($0))) })
-            guard let tracker else { return .failed("no registry") }
-            state.withLock { $0 = Running(loop: loop, tracker: tracker) }
-            return nil
-        }
-        if let failure {
-            loop.close()
-            handler(.failure(failure))
-        }
+        let session = MonitorSession(loop: loop, connection: connection, handler: handler)
+        loop.locked { session.begin() }
+        state.withLock { $0 = Running(loop: loop, session: session) }
     }
 
     /// Stops watching and waits for the PipeWire thread; no calls to the handler after it returns.
@@ -66,7 +56,7 @@ public final class PipeWireMonitor: Sendable {
                 return current
             })
         else { return }
-        running.loop.locked { running.tracker.destroy() }
+        running.loop.locked { running.session.end() }
         running.loop.close()
     }
 
@@ -95,10 +85,73 @@ public final class PipeWireMonitor: Sendable {
     }
 }
 
-/// The loop and tracker of a started monitor.
+/// The loop and session of a started monitor.
 private struct Running: @unchecked Sendable {
     let loop: PipeWireLoop
-    let tracker: NodeTracker
+    let session: MonitorSession
+}
+
+/// One monitor's connection, registry tracker and reconnection. Loop-locked (or loop thread) only.
+private final class MonitorSession {
+    let loop: PipeWireLoop
+    let connection: PipeWireConnection
+    let handler: @Sendable (PipeWireMonitor.Update) -> Void
+    var tracker: NodeTracker?
+    var reconnector: Reconnector?
+    /// Whether the handler last heard `.failure` (a failure is reported once per loss).
+    var failed = false
+
+    init(loop: PipeWireLoop, connection: PipeWireConnection, handler: @escaping @Sendable (PipeWireMonitor.Update) -> Void) {
+        self.loop = loop
+        self.connection = connection
+        self.handler = handler
+    }
+
+    /// Connects, or reports the failure and keeps trying.
+    func begin() {
+        reconnector = Reconnector(loop: loop) { [unowned self] in self.connect() == nil }
+        if let failure = connect() { lost(failure) }
+    }
+
+    /// (Re)connects and starts following the registry; the failure, or nil.
+    func connect() -> PipeWireFailure? {
+        let previous = tracker
+        tracker = nil
+        let connected = NodeTracker.reconnecting(
+            previous, loop: loop, connection: connection,
+            onChange: { [unowned self] nodes in
+                self.failed = false
+                self.reconnector?.succeeded()
+                self.handler(.cameras(nodes))
+            },
+            onError: { [unowned self] message, connectionLost in
+                // One request failing (a node gone while its formats were asked) changes nothing.
+                if connectionLost { self.lost(.unreachable(message)) }
+            })
+        switch connected {
+        case .success(let made):
+            tracker = made
+            return nil
+        case .failure(let failure): return failure
+        }
+    }
+
+    /// The daemon is unreachable or went away: no PipeWire cameras until it is back.
+    func lost(_ failure: PipeWireFailure) {
+        if !failed {
+            failed = true
+            handler(.failure(failure))
+        }
+        reconnector?.schedule()
+    }
+
+    /// Stops following and retrying (loop-locked).
+    func end() {
+        reconnector?.destroy()
+        reconnector = nil
+        tracker?.destroy()
+        tracker = nil
+    }
 }
 
 /// How to reach PipeWire: the session's daemon, or a descriptor the camera portal handed over.
@@ -120,7 +173,9 @@ public final class PipeWireConnection: Sendable {
     }
 
     /// A descriptor for one `pw_context_connect_fd` (a duplicate: the original stays for the
-    /// next connection), or `nil` for the default remote.
+    /// next connection, made after the previous one broke), or `nil` for the default remote.
+    /// A duplicate is the same socket: two connections at once need two descriptors (the camera
+    /// portal opens a remote per connection).
     func takeDescriptor() -> Int32? {
         descriptor.withLock { fd in fd.map { fcntl($0, F_DUPFD_CLOEXEC, 3) } }
     }

@@ -149,6 +149,7 @@ public enum DevicesCommand {
         case .unplugged: return tr("the device disappeared (unplugged?).")
         case .noUsableFormat: return tr("no pixel format Saoma can convert.")
         case .failed(_, let message): return message
+        case .awaitingPortal, .portalDenied, .portalUnavailable: return tr("camera access goes through the desktop’s camera portal.")
         }
     }
 }

@@ -88,6 +88,12 @@ public enum CameraProblem: Hashable, Sendable {
     case noUsableFormat(device: String)
     /// Anything else, with the system's message.
     case failed(device: String, message: String)
+    /// The camera portal is being asked for access (its dialog may be open).
+    case awaitingPortal
+    /// The camera portal (the person, or the desktop's permission settings) refused access.
+    case portalDenied
+    /// Saoma must go through the camera portal, but none answers on the session bus.
+    case portalUnavailable
 }
 
 /// What a frame source tells its consumer.

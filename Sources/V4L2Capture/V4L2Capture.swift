@@ -364,7 +364,7 @@ extension CameraProblem {
     fileprivate var isRetriedOnTimer: Bool {
         switch self {
         case .busy, .permissionDenied, .failed: return true
-        case .noCamera, .unplugged, .noUsableFormat: return false
+        case .noCamera, .unplugged, .noUsableFormat, .awaitingPortal, .portalDenied, .portalUnavailable: return false
         }
     }
 }

@@ -60,6 +60,9 @@ func describe(_ problem: CameraProblem) -> [String: any Sendable] {
     case .unplugged(let device): return ["kind": "unplugged", "device": device]
     case .noUsableFormat(let device): return ["kind": "noUsableFormat", "device": device]
     case .failed(let device, let message): return ["kind": "failed", "device": device, "message": message]
+    case .awaitingPortal: return ["kind": "awaitingPortal"]
+    case .portalDenied: return ["kind": "portalDenied"]
+    case .portalUnavailable: return ["kind": "portalUnavailable"]
     }
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 import Foundation
+import SaomaTestSupport
 import Testing
 
 @testable import GLibSwift
@@ -26,16 +27,9 @@ private func isAlive(_ weak: inout GWeakRef) -> Bool {
     return true
 }
 
-/// Runs the default main context until `condition` holds (a guard of 30 s against hangs).
+/// Runs the default main context until `condition` holds (`Patience.seconds` against hangs).
 @MainActor
-private func iterate(until condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(30)
-    while !condition() {
-        if Date() > deadline { return false }
-        if g_main_context_iteration(nil, 0) == 0 { usleep(1000) }
-    }
-    return true
-}
+private func iterate(until condition: () -> Bool) -> Bool { MainContext.iterate(until: condition) }
 
 @Suite("GLibSwift: references, signals and main-loop hops")
 @MainActor

@@ -21,12 +21,7 @@ import ZBarDecoding
 @MainActor
 struct CameraPortalTests {
     /// Runs the default main context until `done` holds (libportal answers there).
-    func iterate(until done: () -> Bool) -> Bool {
-        poll(every: 0.002) { () -> Bool? in
-            g_main_context_iteration(nil, 0)
-            return done() ? true : nil
-        } ?? false
-    }
+    func iterate(until done: () -> Bool) -> Bool { MainContext.iterate(until: done) }
 
     @Test func theGrantedDescriptorReadsACodeAndADenialIsReported() throws {
         let session = try PipeWireSession()

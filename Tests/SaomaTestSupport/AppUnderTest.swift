@@ -234,7 +234,11 @@ public final class AppUnderTest {
         clipboardOwner?.stop()
         clipboardOwner = try SpawnedProcess(
             "/usr/bin/xclip", ["-quiet", "-selection", "clipboard", "-t", mimeType, "-i", file], environment: env)
-        Thread.sleep(forTimeInterval: 0.3)
+        // Offered once the owner answers a TARGETS request with the type (a state, not a delay).
+        try Patience.wait("xclip to own the clipboard with \(mimeType)") {
+            let targets = try? runToolStatus("/usr/bin/xclip", ["-o", "-selection", "clipboard", "-t", "TARGETS"], display: display.name)
+            return targets?.status == 0 && targets?.output.split(separator: "\n").contains(Substring(mimeType)) == true
+        }
     }
 
     /// Writes a screenshot of the whole screen as `path` (format from the extension), cropped to

@@ -87,7 +87,7 @@ public final class ProbeProcess {
         let started = Result {
             try SpawnedProcess(
                 BuiltProducts.captureProbe.path, arguments, environment: Optional(environment), stdout: .descriptor(fds[1]),
-                stderr: .inherited)
+                stderr: .captured)
         }
         // Only the child keeps the write end: reads see the end of output when it exits.
         close(fds[1])

@@ -12,14 +12,15 @@ public final class PipeWireSession {
 
     public init() throws {
         directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("saoma-pw-\(UUID().uuidString.prefix(8))")
-        let status = try Self.script(["start", directory.path])
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let status = try Self.script(["start", directory.path], log: directory.appendingPathComponent("session.log").path)
         guard status == 0 else {
             throw EndToEndError("scripts/pipewire-session start failed (status \(status)); logs in \(directory.path)")
         }
     }
 
     deinit {
-        _ = try? Self.script(["stop", directory.path])
+        _ = try? Self.script(["stop", directory.path], log: "/dev/null")
         try? FileManager.default.removeItem(at: directory)
     }
 
@@ -42,8 +43,10 @@ public final class PipeWireSession {
     /// The daemon's socket.
     public var socketPath: String { directory.appendingPathComponent("pipewire-0").path }
 
-    private static func script(_ arguments: [String]) throws -> Int32 {
-        try SpawnedProcess(BuiltProducts.source("scripts/pipewire-session").path, arguments, stderr: .inherited).wait()
+    /// Runs `scripts/pipewire-session` with its messages (and those of the daemons it starts
+    /// before they have logs of their own) in `log`.
+    private static func script(_ arguments: [String], log: String) throws -> Int32 {
+        try SpawnedProcess(BuiltProducts.source("scripts/pipewire-session").path, arguments, stderr: .path(log)).wait()
     }
 
     /// Starts a test camera; returns once its node exists.
@@ -72,13 +75,20 @@ public final class TestCamera {
 
     init(session: PipeWireSession, arguments: [String]) throws {
         try BuiltProducts.require(BuiltProducts.pipeWireTestCamera)
-        let (process, line) = try SpawnedProcess.reportingFirstLine(
-            BuiltProducts.pipeWireTestCamera.path, arguments, environment: session.environment, stderr: .inherited)
+        let log = session.directory.appendingPathComponent("camera-\(UUID().uuidString.prefix(8)).log").path
+        let started = Result {
+            try SpawnedProcess.reportingFirstLine(
+                BuiltProducts.pipeWireTestCamera.path, arguments, environment: session.environment, stderr: .path(log))
+        }
+        let errors = { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+        guard case .success(let (process, line)) = started else {
+            throw EndToEndError("PipeWireTestCamera did not start: \(errors())")
+        }
         self.process = process
         let fields = line.split(separator: " ")
         guard fields.count == 3, fields[0] == "ready", let id = UInt32(fields[1]) else {
             process.stop()
-            throw EndToEndError("PipeWireTestCamera did not become ready: \(line)")
+            throw EndToEndError("PipeWireTestCamera did not become ready: \(line) \(errors())")
         }
         nodeID = id
         name = String(fields[2])

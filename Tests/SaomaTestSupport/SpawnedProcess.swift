@@ -9,7 +9,10 @@ import Foundation
 /// child started by `Foundation.Process` from such a thread inherits that mask (it then ignores
 /// SIGTERM and outlives its test). So the child starts with an empty signal mask and default
 /// signal actions (SIGPIPE stays ignored only with `ignoreSIGPIPE`), and `stop()` uses SIGKILL,
-/// which no mask blocks. The child inherits the test's environment (or the one given), so
+/// which no mask blocks. A child never shares the test process's standard output or error (each
+/// stream is null, a file or a pipe of its own): a child sharing them could set them non-blocking
+/// (a flag of the open file, shared with the test process), and the test runner's own output into
+/// `swift test`'s pipe would then fail and end early. The child inherits the test's environment (or the one given), so
 /// `scripts/test`'s `SAOMA_TEST_RUN` marker reaches every process a test starts and the script's
 /// reaper can end whatever a failed test leaves running. Arguments are exact bytes (a test may pass
 /// names that are not UTF-8); captured output goes to files, so nothing blocks on a full pipe.
@@ -20,8 +23,6 @@ public final class SpawnedProcess {
     public enum Stream: Sendable {
         /// `/dev/null`.
         case null
-        /// The test process's own descriptor.
-        case inherited
         /// A file the test reads afterwards (`standardOutput`, `outcome()`).
         case captured
         /// These bytes, read from the start (standard input only).
@@ -72,8 +73,6 @@ public final class SpawnedProcess {
             switch stream {
             case .null:
                 posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", reading ? O_RDONLY : O_WRONLY, 0)
-            case .inherited:
-                break
             case .captured:
                 posix_spawn_file_actions_addopen(&actions, fd, files.path("\(fd)"), O_WRONLY | O_CREAT | O_TRUNC, 0o600)
             case .bytes(let data):

@@ -31,6 +31,7 @@ struct HistoryWindowTests {
 
         // The result page stays (scanning is held, so nothing takes the focus from the search field).
         try app.key("ctrl+h", pointer: AppUnderTest.insideWindow)
+        try app.waitForLine(after: index) { $0 == "focus history" }
         try app.xdotool(["type", "--delay", "20", "zzz"])
         index = try waitForRows(app, after: index, count: 0)
         for _ in 0..<3 { try app.xdotool(["key", "BackSpace"]) }

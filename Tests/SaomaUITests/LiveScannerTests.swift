@@ -58,13 +58,7 @@ private final class Received {
 /// Runs the GLib main context until `condition` holds (`Patience.seconds` against hangs).
 @MainActor
 private func iterate(until condition: () -> Bool, each step: () -> Void = {}) -> Bool {
-    let deadline = Date().addingTimeInterval(Patience.seconds)
-    while !condition() {
-        if Date() > deadline { return false }
-        step()
-        if g_main_context_iteration(nil, 0) == 0 { usleep(1000) }
-    }
-    return true
+    MainContext.iterate(until: condition, each: step)
 }
 
 /// Runs every pending main-context event (hops already queued).

@@ -55,6 +55,28 @@ struct PipeWireWindowTests {
         #expect(try app.waitForExit() == 0)
         #expect(app.standardOutput == "pipewire back again\n")
     }
+
+    @Test("the PipeWire daemon stopping shows the unplugged page; daemon and camera back: scanning resumes")
+    func daemonRestartResumes() throws {
+        let session = try PipeWireE2E()
+        var camera = try session.startCamera(name: "saoma-e2e-restart", serving: CameraScene())
+        let app = try AppUnderTest(
+            arguments: ["--oneshot", "--device", "pipewire:saoma-e2e-restart"], camera: .none, environment: session.environment)
+        let (_, streaming) = try app.waitForLine { $0.hasPrefix("camera streaming(") }
+        // The daemon goes first (its clients see the connection break), then the camera's process.
+        try session.stopDaemon()
+        camera.stop()
+        try app.waitForLine(after: streaming) { $0.hasPrefix("camera problem(") && $0.contains("unplugged") }
+        try app.waitForLine(after: streaming) { $0 == "page camera-problem" }
+        try session.startDaemon()
+        var scene = CameraScene()
+        try scene.addCode("daemon restarted", centerX: 640, centerY: 360)
+        camera = try session.startCamera(name: "saoma-e2e-restart", serving: scene)
+        defer { camera.stop() }
+        try app.waitForLine(after: streaming + 1) { $0.hasPrefix("camera streaming(") }
+        #expect(try app.waitForExit() == 0)
+        #expect(app.standardOutput == "daemon restarted\n")
+    }
 }
 
 /// A private PipeWire session for an end-to-end test; stopped (exactly its processes) when released.
@@ -78,6 +100,17 @@ final class PipeWireE2E {
     deinit {
         _ = try? Self.script(["stop", directory.path])
         try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Stops the daemon and WirePlumber; the session bus stays, as in a desktop session where
+    /// PipeWire restarts (`scripts/pipewire-session stop DIR --keep-bus`).
+    func stopDaemon() throws {
+        try #require(try Self.script(["stop", directory.path, "--keep-bus"]) == 0, "scripts/pipewire-session stop failed")
+    }
+
+    /// Starts them again in the same folder: the same socket path, a new daemon.
+    func startDaemon() throws {
+        try #require(try Self.script(["start", directory.path]) == 0, "scripts/pipewire-session start failed; logs in \(directory.path)")
     }
 
     private static func script(_ arguments: [String]) throws -> Int32 {

@@ -26,6 +26,16 @@ public struct PipeWireNode: Hashable, Sendable {
         self.otherFormats = otherFormats
     }
 
+    /// Longest property value kept, in characters (a node's properties come from any client of
+    /// the PipeWire daemon: hostile until handled).
+    public static let maximumPropertyLength = 120
+
+    /// A property value from the registry made safe to keep and show: controls made visible,
+    /// cut to `maximumPropertyLength` characters.
+    public static func propertyText(_ raw: String) -> String {
+        VisibleText.shortened(raw, limit: maximumPropertyLength)
+    }
+
     /// The node as a camera: path `pipewire:ID`, bus info `pipewire:NAME` (kept across replugs).
     public var camera: CameraDevice {
         CameraDevice(

@@ -74,6 +74,17 @@ public struct PipeWireStreamState: Hashable, Sendable {
         return .disconnect(problem)
     }
 
+    /// The connection to the PipeWire daemon broke (it stopped or restarted): the camera is
+    /// gone like an unplugged one until the daemon lists its node again.
+    public mutating func daemonLost() -> Action {
+        let problem = CameraProblem.unplugged(device: deviceLabel)
+        if case .connected = phase {
+            phase = .waiting(problem)
+            return .disconnect(problem)
+        }
+        return enter(problem)
+    }
+
     private mutating func enter(_ problem: CameraProblem) -> Action {
         if case .waiting(let current) = phase, current == problem { return .none }
         phase = .waiting(problem)

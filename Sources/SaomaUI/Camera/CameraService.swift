@@ -18,8 +18,21 @@ protocol CameraService: AnyObject {
     func makeSource(for device: CameraDevice) -> FrameSource
     /// Starts watching for cameras plugged in or out; `changed` runs on the UI thread.
     func startMonitoring(_ changed: @escaping @MainActor () -> Void)
+    /// Starts watching, knowing which camera the controller will want first (`--device` or the
+    /// remembered one): a service may wait for a slow listing only when that camera may be in it.
+    func startMonitoring(preferring preference: String?, _ changed: @escaping @MainActor () -> Void)
+    /// The person pressed Retry on the camera-problem page (a service may ask for access again).
+    func retry()
     /// Stops watching.
     func stopMonitoring()
     /// Raises exposure/gain on `source`'s camera for a dark scene (or restores them), where supported.
     func setLowLightBoost(_ on: Bool, on source: FrameSource)
+}
+
+extension CameraService {
+    func startMonitoring(preferring preference: String?, _ changed: @escaping @MainActor () -> Void) {
+        startMonitoring(changed)
+    }
+
+    func retry() {}
 }

@@ -111,8 +111,11 @@ public final class HistoryPage {
     }
 
     /// Puts the cursor in the search field.
-    public func focusSearch() {
+    /// Gives the keyboard focus to the search field and returns it.
+    @discardableResult
+    public func focusSearch() -> UnsafeMutablePointer<GtkWidget> {
         gtk_widget_grab_focus(searchEntry)
+        return searchEntry
     }
 
     /// Queries the rows again (after a change, a search or "Show More").

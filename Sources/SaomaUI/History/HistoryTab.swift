@@ -38,7 +38,7 @@ public enum HistoryTab {
                 guard let window else { return }
                 window.setSidebarVisible(true)
                 window.sidebar.showPage("history")
-                page?.focusSearch()
+                if let field = page?.focusSearch() { DebugEvents.logWhenFocused(field, .focus("history")) }
             }
         }
         SaomaHooks.codeChosen.append { _, symbol, origin in recorder.record(symbol, origin: origin) }

@@ -50,7 +50,7 @@ final class CameraController {
     /// Lists cameras, starts watching for hot-plug and opens the preferred (else best) camera.
     func start(preferring preference: String?) {
         self.preference = preference.flatMap { $0.isEmpty ? nil : $0 }
-        service.startMonitoring { [weak self] in self?.camerasChanged() }
+        service.startMonitoring(preferring: self.preference) { [weak self] in self?.camerasChanged() }
         refreshCameras()
         openPreferred()
     }
@@ -64,6 +64,7 @@ final class CameraController {
 
     /// Tries the current (or best) camera again.
     func retry() {
+        service.retry()
         refreshCameras()
         openPreferred()
     }
@@ -158,7 +159,13 @@ final class CameraController {
         refreshCameras()
         // Nothing open (no camera, or one that could not even be listed): open one if it came.
         // An open source follows its own camera's unplugging and return.
-        if source == nil, preferredCamera() != nil { openPreferred() }
+        // Still none: the service may explain it differently now (the camera portal answered).
+        guard source == nil else { return }
+        if preferredCamera() != nil {
+            openPreferred()
+        } else {
+            state = .problem(service.problemWithoutCameras())
+        }
     }
 
     private func startRecovery() {

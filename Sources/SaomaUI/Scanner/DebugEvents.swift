@@ -13,6 +13,10 @@ enum DebugEvent {
     case chosen(text: String)
     /// The camera's state, as described.
     case camera(String)
+    /// The camera-problem page's title and explanation, as shown.
+    case problemPage(title: String, description: String)
+    /// The camera-problem page's Retry button's centre on screen.
+    case retryButton(centre: (x: Double, y: Double))
     /// Seconds from the window's creation to the first frame on screen.
     case firstFrameAfter(seconds: Double)
     /// The History page shows `count` rows, the first (newest) with this text.
@@ -66,6 +70,8 @@ enum DebugEvent {
         case .page(let name): return "page \(name)"
         case .chosen(let text): return "chosen t=\(monotonicSeconds()) text=\(text)"
         case .camera(let state): return "camera \(state)"
+        case .problemPage(let title, let description): return "problem-page title=\(title) text=\(description)"
+        case .retryButton(let centre): return "retry-button x=\(centre.x) y=\(centre.y)"
         case .firstFrameAfter(let seconds): return "first-frame-after=\(seconds)"
         case .historyRows(let count, let first): return "history-rows count=\(count) first=\(first)"
         case .continuous(let on): return "continuous on=\(on)"
@@ -110,14 +116,16 @@ enum DebugEvents {
         debugLog(event().line)
     }
 
-    /// Once `widget` is mapped and holds the keyboard focus (checked every 20 ms: a state, not a
-    /// delay), logs `event`.
+    /// Once `widget` is mapped and holds the keyboard focus, itself or through a child (a search
+    /// entry's text; checked every 20 ms: a state, not a delay), logs `event`.
     @MainActor
     static func logWhenFocused(_ widget: UnsafeMutablePointer<GtkWidget>, _ event: DebugEvent) {
         guard enabled else { return }
         let owned = WidgetRef(sinking: widget)
         addTimeout(milliseconds: 20) {
-            guard gtk_widget_get_mapped(owned.pointer) != 0, gtk_widget_has_focus(owned.pointer) != 0 else { return true }
+            guard gtk_widget_get_mapped(owned.pointer) != 0, let root = gtk_widget_get_root(owned.pointer),
+                let focus = gtk_root_get_focus(root), focus == owned.pointer || gtk_widget_is_ancestor(focus, owned.pointer) != 0
+            else { return true }
             log(event)
             return false
         }

@@ -41,6 +41,8 @@ final class CameraProblemPage {
         adw_status_page_set_title(gcast(widget), text.title)
         // The description is markup; it may name the device and the driver's message.
         adw_status_page_set_description(gcast(widget), Markup.escaped(text.description))
+        DebugEvents.log(.problemPage(title: text.title, description: text.description))
+        DebugEvents.logWhenLaidOut(retryButton) { .retryButton(centre: $0) }
         // Unplugged cameras come back by themselves; Retry still helps after a replug elsewhere.
         gtk_widget_set_visible(retryButton, 1)
     }
@@ -77,6 +79,25 @@ final class CameraProblemPage {
             )
         case .failed(let device, let message):
             return ("dialog-warning-symbolic", tr("Camera Problem"), tr("{device}: {message}", ["device": device, "message": message]))
+        case .awaitingPortal:
+            return (
+                "camera-web-symbolic", tr("Waiting for Camera Access"),
+                tr("Saoma asked the desktop for the camera. Allow it in the dialog that opened.")
+            )
+        case .portalDenied:
+            return (
+                "dialog-password-symbolic", tr("Camera Access Denied"),
+                tr(
+                    "The desktop did not allow Saoma to use the camera. Allow it in Settings → Privacy → Camera (or Settings → Apps → Saoma), then press Retry to ask again."
+                )
+            )
+        case .portalUnavailable:
+            return (
+                "camera-disabled-symbolic", tr("Camera Portal Missing"),
+                tr(
+                    "Saoma reaches cameras through the desktop’s camera portal here, and no camera portal answers. Install xdg-desktop-portal with a desktop backend (GNOME or KDE), log in again, then retry."
+                )
+            )
         }
     }
 }

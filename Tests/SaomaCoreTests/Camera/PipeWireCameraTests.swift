@@ -106,6 +106,25 @@ import Testing
         #expect(state.camerasChanged([Self.camBack]) == .connect(Self.camBack))
     }
 
+    @Test func theDaemonGoingAwayIsAnUnplugUntilTheNodeIsListedAgain() {
+        var state = State(spec: .name("cam"), deviceLabel: "pipewire:cam")
+        _ = state.camerasChanged([Self.cam])
+        let lost = state.daemonLost()
+        #expect(lost == .disconnect(.unplugged(device: "pipewire:cam")))
+        // Reported once; the restarted daemon's first listing without the camera changes nothing.
+        let lostAgain = state.daemonLost()
+        #expect(lostAgain == .none)
+        #expect(state.camerasChanged([]) == .none)
+        #expect(state.camerasChanged([Self.camBack]) == .connect(Self.camBack))
+    }
+
+    @Test func theDaemonGoingAwayBeforeAnyListingIsReportedAsUnplugged() {
+        var state = State(spec: .any, deviceLabel: "pipewire")
+        let lost = state.daemonLost()
+        #expect(lost == .report(.unplugged(device: "pipewire")))
+        #expect(state.camerasChanged([Self.cam]) == .connect(Self.cam))
+    }
+
     @Test func anySpecMovesToAnotherCameraWhenItsNodeGoes() {
         var state = State(spec: .any, deviceLabel: "pipewire")
         _ = state.camerasChanged([Self.cam, Self.other])

@@ -57,14 +57,7 @@ enum InProcessGtk {
     /// Runs the GLib main loop until `condition` holds or `Patience.seconds` run out (a guard
     /// against hangs); returns the condition.
     @discardableResult
-    static func iterate(until condition: () -> Bool) -> Bool {
-        let deadline = Patience.deadline
-        while !condition() {
-            if Date() > deadline { return false }
-            if g_main_context_iteration(nil, 0) == 0 { usleep(2000) }
-        }
-        return true
-    }
+    static func iterate(until condition: () -> Bool) -> Bool { MainContext.iterate(until: condition) }
 
     /// Runs pending main-loop work (layout, idle handlers) without waiting.
     static func flush() {
