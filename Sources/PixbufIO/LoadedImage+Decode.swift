@@ -11,8 +11,10 @@ extension LoadedImage {
     /// like a code away from the codes read (a code too small to read reduced, beside a big one or
     /// alone), this image's memory is given back, `loadFull` loads the full resolution and only
     /// those parts of it are read. A big image loaded at full size (other formats) is first read
-    /// from a box-filtered copy reduced by the same rule (`ImageReduction.denominator`), then the
-    /// same way. A photo with nothing that looks like a code is not read at full resolution.
+    /// from a box-filtered copy reduced by the same rule (`ImageReduction.denominator`); when that
+    /// reads codes, the suspected regions beside them are read at full resolution, else the whole
+    /// image is (its pixels are in memory already). A big JPEG with nothing that looks like a
+    /// code is not read at full resolution.
     public func decodeReducedFirst(
         with decoder: any BarcodeDecoder, options: DecodeOptions, loadFull: () throws(ImageLoadError) -> LoadedImage
     ) throws(ImageLoadError) -> [Symbol] {
@@ -42,6 +44,9 @@ extension LoadedImage {
             full.corners = symbol.corners.map(toFull.apply)
             return full
         }
+        // Nothing read in the reduced copy: the full pixels are in memory already, and a big
+        // screenshot's text may hide a small code's region among stronger ones; read them whole.
+        guard !found.isEmpty else { return decoder.decode(luma, options: options).sortedInReadingOrder() }
         let suspects = Self.suspectedRegions(in: small, found: found, within: reducedOptions.regionOfInterest)
         let more = Self.decode(luma, regions: suspects.map(scale.fullRect(covering:)), with: decoder, options: options)
         return Self.merged(reducedFinds, more)
