@@ -3,14 +3,18 @@ import SaomaCore
 
 extension LoadedImage {
     /// The codes in the photo, corners in its full-resolution upright pixels, in reading order:
-    /// a big photo is read reduced first, and at full resolution only when that shows no code.
+    /// a big photo is read reduced first, then at full resolution only where the reduced pixels
+    /// suggest a code they did not read (`SuspectedCodeRegions`).
     ///
     /// When this image was decoded reduced (`reduction` set: a big JPEG loaded with `reduced`),
-    /// its pixels are read and the finds mapped to the full image; when they show none, this
-    /// image's memory is given back and `loadFull` loads the full resolution, which is read
-    /// instead. A big image loaded at full size (other formats) is first read from a box-filtered
-    /// copy reduced by the same rule (`ImageReduction.denominator`). So no photo loses a read to
-    /// the first look; only photos with no code visible in it pay for the second.
+    /// its pixels are read and the finds mapped to the full image; when they show parts that look
+    /// like a code away from the codes read (a code too small to read reduced, beside a big one or
+    /// alone), this image's memory is given back, `loadFull` loads the full resolution and only
+    /// those parts of it are read. A big image loaded at full size (other formats) is first read
+    /// from a box-filtered copy reduced by the same rule (`ImageReduction.denominator`); when that
+    /// reads codes, the suspected regions beside them are read at full resolution, else the whole
+    /// image is (its pixels are in memory already). A big JPEG with nothing that looks like a
+    /// code is not read at full resolution.
     public func decodeReducedFirst(
         with decoder: any BarcodeDecoder, options: DecodeOptions, loadFull: () throws(ImageLoadError) -> LoadedImage
     ) throws(ImageLoadError) -> [Symbol] {
@@ -18,32 +22,91 @@ extension LoadedImage {
             var reducedOptions = options
             reducedOptions.regionOfInterest = options.regionOfInterest.map(reduction.reducedRect(covering:))
             let found = decoder.decode(luma, options: reducedOptions)
-            if !found.isEmpty { return found.map(reduction.fullResolution).sortedInReadingOrder() }
+            let suspects = Self.suspectedRegions(in: luma, found: found, within: reducedOptions.regionOfInterest)
+            let reducedFinds = found.map(reduction.fullResolution)
+            guard !suspects.isEmpty else { return reducedFinds.sortedInReadingOrder() }
             releaseMemory()
-            // Read whole: a box-filtered first look at the same scale would show nothing either.
             let full = try loadFull()
-            let fullFound = decoder.decode(full.luma, options: options)
-            return (full.reduction.map { r in fullFound.map(r.fullResolution) } ?? fullFound).sortedInReadingOrder()
+            var regions = suspects.map(reduction.fullRect(covering:))
+            if let again = full.reduction { regions = regions.map(again.reducedRect(covering:)) }
+            let more = Self.decode(full.luma, regions: regions, with: decoder, options: options)
+            return Self.merged(reducedFinds, more.map { full.reduction?.fullResolution($0) ?? $0 })
         }
         let k = ImageReduction.denominator(width: luma.width, height: luma.height)
-        if k > 1 {
-            let (small, toFull) = luma.downscaled(by: k)
-            var reducedOptions = options
-            reducedOptions.regionOfInterest = options.regionOfInterest.map {
-                let r = $0.rect
-                let d = Double(k)
-                return PixelRect(covering: Rect(x: r.minX / d, y: r.minY / d, width: r.width / d, height: r.height / d))
-            }
-            let found = decoder.decode(small, options: reducedOptions)
-            if !found.isEmpty {
-                return found.map { symbol in
-                    var full = symbol
-                    full.corners = symbol.corners.map(toFull.apply)
-                    return full
-                }
-                .sortedInReadingOrder()
-            }
+        guard k > 1 else { return decoder.decode(luma, options: options).sortedInReadingOrder() }
+        let (small, toFull) = luma.downscaled(by: k)
+        let scale = ImageReduction(denominator: k, storedWidth: luma.width, storedHeight: luma.height, orientation: .up)
+        var reducedOptions = options
+        reducedOptions.regionOfInterest = options.regionOfInterest.map(scale.reducedRect(covering:))
+        let found = decoder.decode(small, options: reducedOptions)
+        let reducedFinds = found.map { symbol in
+            var full = symbol
+            full.corners = symbol.corners.map(toFull.apply)
+            return full
         }
-        return decoder.decode(luma, options: options).sortedInReadingOrder()
+        // Nothing read in the reduced copy: the full pixels are in memory already, and a big
+        // screenshot's text may hide a small code's region among stronger ones; read them whole.
+        guard !found.isEmpty else { return decoder.decode(luma, options: options).sortedInReadingOrder() }
+        let suspects = Self.suspectedRegions(in: small, found: found, within: reducedOptions.regionOfInterest)
+        let more = Self.decode(luma, regions: suspects.map(scale.fullRect(covering:)), with: decoder, options: options)
+        return Self.merged(reducedFinds, more)
+    }
+
+    /// The suspected regions of the reduced pixels, away from the codes read there and inside
+    /// the region of interest.
+    static func suspectedRegions(in reduced: LumaImage, found: [Symbol], within interest: PixelRect?) -> [PixelRect] {
+        // A code read is left out with its quiet zone (a fifth of its size: the corners of a QR
+        // code's light margin on a darker ground look like two-orientation edges) and the rest
+        // of a linear code's bars (its outline is the box around the scan lines that read it).
+        var excluded = found.map { symbol in
+            let box = Rect(bounding: symbol.corners)
+            return PixelRect(covering: box.insetBy(dx: -max(8, box.width / 5), dy: -max(8, box.height / 5, box.width / 5)))
+        }
+        if let interest {
+            // Everything outside the region of interest is left out.
+            let r = interest.clamped(width: reduced.width, height: reduced.height)
+            excluded += [
+                PixelRect(x: 0, y: 0, width: reduced.width, height: r.y),
+                PixelRect(x: 0, y: r.maxY, width: reduced.width, height: reduced.height - r.maxY),
+                PixelRect(x: 0, y: 0, width: r.x, height: reduced.height),
+                PixelRect(x: r.maxX, y: 0, width: reduced.width - r.maxX, height: reduced.height),
+            ]
+        }
+        return SuspectedCodeRegions.find(in: reduced, excluding: excluded)
+    }
+
+    /// The codes read in each of `regions` of `image` (clipped to the region of interest).
+    static func decode(_ image: LumaImage, regions: [PixelRect], with decoder: any BarcodeDecoder, options: DecodeOptions) -> [Symbol] {
+        var symbols: [Symbol] = []
+        for region in regions {
+            var r = region
+            if let interest = options.regionOfInterest {
+                let x0 = max(r.x, interest.x)
+                let y0 = max(r.y, interest.y)
+                r = PixelRect(x: x0, y: y0, width: min(r.maxX, interest.maxX) - x0, height: min(r.maxY, interest.maxY) - y0)
+            }
+            guard !r.isEmpty else { continue }
+            var regionOptions = options
+            regionOptions.regionOfInterest = r
+            symbols += decoder.decode(image, options: regionOptions)
+        }
+        return symbols
+    }
+
+    /// `first` and those of `more` that are not one of them read again (same format and payload,
+    /// outlines overlapping or within 16 pixels: a linear code's outline is the box around the
+    /// scan lines that read it, which another look places elsewhere on its bars), in reading order.
+    static func merged(_ first: [Symbol], _ more: [Symbol]) -> [Symbol] {
+        var all = first
+        for symbol in more {
+            let box = Rect(bounding: symbol.corners).insetBy(dx: -16, dy: -16)
+            let seen = all.contains { earlier in
+                guard earlier.format == symbol.format, earlier.bytes == symbol.bytes else { return false }
+                let other = Rect(bounding: earlier.corners)
+                return box.minX <= other.maxX && other.minX <= box.maxX && box.minY <= other.maxY && other.minY <= box.maxY
+            }
+            if !seen { all.append(symbol) }
+        }
+        return all.sortedInReadingOrder()
     }
 }

@@ -23,6 +23,11 @@ struct ReducedLoadTests {
     /// A grey 4000×3000 photo: a diagonal gradient with pseudo-random texture, and, when given,
     /// a QR code (dark 20 on light 235, a four-module light margin) at `origin`.
     static func photo(code: QRMatrix?) -> [UInt8] {
+        photo(codes: code.map { [($0, origin, module)] } ?? [])
+    }
+
+    /// The same photo with each code drawn at its top-left module with its pixels per module.
+    static func photo(codes: [(QRMatrix, (x: Int, y: Int), Int)]) -> [UInt8] {
         var pixels = [UInt8](repeating: 0, count: width * height)
         var seed: UInt32 = 12_345
         for y in 0..<height {
@@ -32,15 +37,16 @@ struct ReducedLoadTests {
                 pixels[y * width + x] = UInt8(clamping: 90 + (x + y) * 100 / (width + height) + noise)
             }
         }
-        guard let code else { return pixels }
-        let margin = 4 * module
-        let side = code.size * module
-        for y in (origin.y - margin)..<(origin.y + side + margin) {
-            for x in (origin.x - margin)..<(origin.x + side + margin) {
-                let mx = (x - origin.x) / module
-                let my = (y - origin.y) / module
-                let inside = x >= origin.x && y >= origin.y && mx < code.size && my < code.size
-                pixels[y * width + x] = inside && code.isDark(x: mx, y: my) ? 20 : 235
+        for (code, origin, module) in codes {
+            let margin = 4 * module
+            let side = code.size * module
+            for y in (origin.y - margin)..<(origin.y + side + margin) {
+                for x in (origin.x - margin)..<(origin.x + side + margin) {
+                    let mx = (x - origin.x) / module
+                    let my = (y - origin.y) / module
+                    let inside = x >= origin.x && y >= origin.y && mx < code.size && my < code.size
+                    pixels[y * width + x] = inside && code.isDark(x: mx, y: my) ? 20 : 235
+                }
             }
         }
         return pixels
@@ -87,8 +93,8 @@ struct ReducedLoadTests {
         #expect(abs(found.maxY - (drawn.maxY - 1)) <= tolerance, "bottom \(found.maxY) vs \(drawn.maxY - 1)")
     }
 
-    @Test("a big photo with no code visible reduced is read again at full resolution")
-    func fallsBackToFullResolution() throws {
+    @Test("a big photo with nothing like a code is not read at full resolution")
+    func noCodeNoFullResolution() throws {
         let files = try TestFiles()
         defer { files.remove() }
         let jpeg = try files.jpeg(width: Self.width, height: Self.height, pixels: Self.photo(code: nil), orientation: 1)
@@ -105,8 +111,41 @@ struct ReducedLoadTests {
             return full
         }
         #expect(symbols.isEmpty)
+        #expect(fullLoads == 0, "loaded at \(fullSize)")
+    }
+
+    /// A code too small to read reduced (3 pixels per module at full resolution, 1.5 reduced),
+    /// alone or beside a big one that the reduced look reads.
+    @Test("a small code is read at full resolution where the reduced look suspects it", arguments: [false, true])
+    func smallCodeReadInItsRegion(besideBigCode: Bool) throws {
+        let files = try TestFiles()
+        defer { files.remove() }
+        let small = try QREncoder.encode(.text("https://example.org/small"), level: .medium)
+        let big = try QREncoder.encode(.text("https://example.org/big"), level: .medium)
+        var codes = [(small, (x: 2900, y: 2100), 3)]
+        if besideBigCode { codes.append((big, (x: 800, y: 700), 12)) }
+        let jpeg = try files.jpeg(width: Self.width, height: Self.height, pixels: Self.photo(codes: codes), orientation: 1)
+        let path = try files.write(jpeg, name: "two.jpg")
+        let loader = ImageLoader()
+        let image = try loader.load(path: path, reduced: true)
+        #expect(image.reduction?.denominator == 2)
+        // Reduced alone, the small code is not read (else this test shows nothing).
+        let reducedOnly = ZBarDecoder().decode(image.luma, options: Self.qrOnly)
+        #expect(!reducedOnly.contains { $0.text == "https://example.org/small" })
+        var fullLoads = 0
+        let symbols = try image.decodeReducedFirst(with: ZBarDecoder(), options: Self.qrOnly) { () throws(ImageLoadError) in
+            fullLoads += 1
+            return try loader.load(path: path)
+        }
         #expect(fullLoads == 1)
-        #expect(fullSize.0 == 4000 && fullSize.1 == 3000)
+        #expect(
+            symbols.map(\.text)
+                == (besideBigCode ? ["https://example.org/big", "https://example.org/small"] : ["https://example.org/small"]))
+        // The small code's corners are in the full photo's pixels, where it was drawn.
+        let found = try #require(symbols.last.map { Rect(bounding: $0.corners) })
+        let side = Double(small.size * 3)
+        #expect(abs(found.minX - 2900) <= 4 && abs(found.minY - 2100) <= 4)
+        #expect(abs(found.maxX - (2900 + side - 1)) <= 4 && abs(found.maxY - (2100 + side - 1)) <= 4)
     }
 
     @Test("small JPEGs and other formats load at full size")

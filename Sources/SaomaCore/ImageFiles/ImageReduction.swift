@@ -81,6 +81,15 @@ public struct ImageReduction: Sendable, Equatable {
         return PixelRect(covering: Rect(x: r.minX / k, y: r.minY / k, width: r.width / k, height: r.height / k))
     }
 
+    /// The part of the upright full-resolution image that `rect` (upright reduced pixels) stands
+    /// for, clipped to it.
+    public func fullRect(covering rect: PixelRect) -> PixelRect {
+        let k = denominator
+        let full = fullSize
+        return PixelRect(x: rect.x * k, y: rect.y * k, width: rect.width * k, height: rect.height * k)
+            .clamped(width: full.width, height: full.height)
+    }
+
     /// `symbol` with its corners mapped to the full-resolution image.
     public func fullResolution(_ symbol: Symbol) -> Symbol {
         var full = symbol

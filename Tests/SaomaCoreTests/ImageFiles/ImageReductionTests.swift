@@ -115,4 +115,18 @@ struct ImageReductionTests {
         #expect(full.text == "hi" && full.format == .qrCode && full.bytes == symbol.bytes)
         #expect(full.corners == [Point(x: 20.5, y: 20.5), Point(x: 40.5, y: 20.5)])
     }
+
+    /// Reduced upright rectangle → the full upright rectangle it stands for, clipped.
+    static let rects: [(ImageOrientation, Int, PixelRect, PixelRect)] = [
+        (.up, 2, PixelRect(x: 10, y: 20, width: 30, height: 40), PixelRect(x: 20, y: 40, width: 60, height: 80)),
+        (.up, 4, PixelRect(x: 990, y: 740, width: 30, height: 40), PixelRect(x: 3960, y: 2960, width: 40, height: 40)),
+        (.right, 2, PixelRect(x: 1400, y: 0, width: 200, height: 10), PixelRect(x: 2800, y: 0, width: 200, height: 20)),
+        (.up, 2, PixelRect(x: -5, y: -5, width: 10, height: 10), PixelRect(x: 0, y: 0, width: 10, height: 10)),
+    ]
+
+    @Test("reduced rectangle → full rectangle", arguments: rects)
+    func fullRect(orientation: ImageOrientation, k: Int, reduced: PixelRect, full: PixelRect) {
+        let reduction = ImageReduction(denominator: k, storedWidth: 4000, storedHeight: 3000, orientation: orientation)
+        #expect(reduction.fullRect(covering: reduced) == full)
+    }
 }
