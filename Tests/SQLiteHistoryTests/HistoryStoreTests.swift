@@ -81,7 +81,7 @@ struct HistoryStoreTests {
         var expected = photo
         expected.id = rows[1].id
         #expect(rows[1] == expected)
-        #expect(rows[0].kind == .url)
+        #expect(rows[0].kind == .content(.link))
         #expect(rows[1].kind == .binary)
         #expect(try store.recent(limit: 1, offset: 1).map(\.id) == [rows[1].id])
     }
