@@ -1,24 +1,25 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import SaomaCore
+import SaomaTestSupport
 import Testing
 
 @testable import SQLiteHistory
 
-/// A unique temporary folder holding one history database.
+/// One history database (`saoma/history.db`) in a temporary folder of its own.
 struct TemporaryHistory {
-    let folder: String
-    var path: String { folder + "/saoma/history.db" }
+    let folder: TemporaryFolder
+    var path: String { folder.path("saoma/history.db") }
 
     init() throws {
-        folder = NSTemporaryDirectory() + "saoma-history-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder + "/saoma", withIntermediateDirectories: true)
+        folder = try TemporaryFolder(prefix: "saoma-history")
+        try FileManager.default.createDirectory(atPath: folder.path("saoma"), withIntermediateDirectories: true)
     }
 
-    func remove() { try? FileManager.default.removeItem(atPath: folder) }
+    func remove() { folder.remove() }
 
     /// Files in the database's folder, sorted.
-    func files() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: folder + "/saoma")) ?? []).sorted() }
+    func files() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: folder.path("saoma"))) ?? []).sorted() }
 }
 
 /// A QR code record holding `text`, read at `time` milliseconds.
@@ -267,7 +268,7 @@ final class HistoryStoreTests {
     func specialFiles() throws {
         try FileManager.default.createDirectory(atPath: temp.path, withIntermediateDirectories: true)
         #expect(throws: HistoryStoreError.notAFile(temp.path)) { try HistoryStore(path: temp.path) }
-        let fifo = temp.folder + "/saoma/fifo.db"
+        let fifo = temp.folder.path("saoma/fifo.db")
         #expect(mkfifo(fifo, 0o600) == 0)
         #expect(throws: HistoryStoreError.notAFile(fifo)) { try HistoryStore(path: fifo) }
         #expect(temp.files().contains("history.db"))
