@@ -30,23 +30,9 @@ struct ScreenScanTests {
         let portal = try ScreenshotPortalMock(
             bus: bus, uri: "file://" + shot.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)!)
         let app = try AppUnderTest(arguments: ["--screen", "--oneshot"], sessionBus: bus.address)
-        let (markersLine, index) = try app.waitForLine { $0.hasPrefix("photo-markers ") }
-        #expect(fields(markersLine)["count"] == "2")
-        let geometry = try PhotoGeometry(try #require(app.debugLines.prefix(index).last { $0.hasPrefix("photo-geometry ") }))
-        var points: [String: (x: Double, y: Double)] = [:]
-        for n in 1...2 {
-            let line = try app.waitForLine(after: index + n) { $0.hasPrefix("photo-marker ") }.line
-            let f = fields(line)
-            let code = try #require(codes.first { $0.text == f["text"] }, "marker for an unknown code: \(line)")
-            let expected = geometry.screenPoint(imageX: code.centerX, y: code.centerY)
-            let x = Double(f["x"] ?? "") ?? .nan
-            let y = Double(f["y"] ?? "") ?? .nan
-            #expect(abs(x - expected.x) < 2.5 && abs(y - expected.y) < 2.5, "\(code.text): marker at (\(x), \(y)), code at \(expected)")
-            points[code.text] = expected
-        }
+        let (expected, _) = try expectMarkers(app, on: codes)
         #expect(portal.calls == ["Screenshot parent= interactive=False"])
-        _ = try app.waitForLine { $0.hasPrefix("photo-drawn ") }
-        let chosen = try #require(points["扫码-on-the-screen"])
+        let chosen = try #require(expected["扫码-on-the-screen"])
         try app.click(x: chosen.x, y: chosen.y)
         #expect(try app.waitForExit() == 0)
         #expect(app.standardOutput == "扫码-on-the-screen\n")
