@@ -21,7 +21,7 @@ final class GeneratorPageTests: XCTestCase {
         let window: UnsafeMutablePointer<GtkWidget>
 
         init(width: Int32 = 380, height: Int32 = 780) {
-            window = GeneratorHarness.window(holding: page.widget, width: width, height: height)
+            window = InProcessGtk.window(holding: page.widget, width: width, height: height)
         }
 
         /// Waits until the page has regenerated after the last change; returns whether it has a code.
@@ -79,18 +79,18 @@ final class GeneratorPageTests: XCTestCase {
             XCTAssertEqual(fixture.text(of: fixture.page.verdictLabel), "Verified readable")
             XCTAssertEqual(fixture.page.current?.text, GeneratorPageTests.wifiPayload)
 
-            let directory = try GeneratorHarness.temporaryDirectory()
-            defer { try? FileManager.default.removeItem(at: directory) }
-            let png = directory.appendingPathComponent("wifi.png").path
-            let svg = directory.appendingPathComponent("wifi.svg").path
+            let directory = try TemporaryFolder(prefix: "saoma-generator")
+            defer { directory.remove() }
+            let png = directory.path("wifi.png")
+            let svg = directory.path("wifi.svg")
             XCTAssertTrue(fixture.page.save(to: png), fixture.text(of: fixture.page.actionStatusLabel))
             XCTAssertTrue(fixture.page.save(to: svg), fixture.text(of: fixture.page.actionStatusLabel))
             XCTAssertEqual(try GeneratorHarness.zbarimg(png), [GeneratorPageTests.wifiPayload])
-            let rendered = directory.appendingPathComponent("wifi-svg.png").path
+            let rendered = directory.path("wifi-svg.png")
             XCTAssertEqual(try GeneratorHarness.run("rsvg-convert", ["-o", rendered, svg]).status, 0)
             XCTAssertEqual(try GeneratorHarness.zbarimg(rendered), [GeneratorPageTests.wifiPayload])
             // Nothing but the two images (and the rendering) is left behind: the writes were atomic.
-            let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+            let names = directory.contents()
             XCTAssertEqual(names, ["wifi-svg.png", "wifi.png", "wifi.svg"])
 
             GeneratorHarness.settle(seconds: 0.3)
@@ -160,9 +160,9 @@ final class GeneratorPageTests: XCTestCase {
             let result = try GeneratorHarness.run("xclip", ["-selection", "clipboard", "-t", "image/png", "-o"])
             XCTAssertEqual(result.status, 0)
             XCTAssertEqual(Array(result.output.prefix(4)), [0x89, 0x50, 0x4E, 0x47], "the clipboard should hold a PNG")
-            let directory = try GeneratorHarness.temporaryDirectory()
-            defer { try? FileManager.default.removeItem(at: directory) }
-            let file = directory.appendingPathComponent("clipboard.png")
+            let directory = try TemporaryFolder(prefix: "saoma-generator")
+            defer { directory.remove() }
+            let file = directory.url.appendingPathComponent("clipboard.png")
             try result.output.write(to: file)
             XCTAssertEqual(try GeneratorHarness.zbarimg(file.path), [text])
         }
@@ -332,8 +332,8 @@ final class GeneratorPageTests: XCTestCase {
             }
             let shown = try XCTUnwrap(dialog, "the save dialog should be on screen")
             let chooser = OpaquePointer(shown)
-            let directory = try GeneratorHarness.temporaryDirectory()
-            defer { try? FileManager.default.removeItem(at: directory) }
+            let directory = try TemporaryFolder(prefix: "saoma-generator")
+            defer { directory.remove() }
             // The SVG filter chosen and a name without an extension: the filter decides the type.
             let filters = try XCTUnwrap(gtk_file_chooser_get_filters(chooser))
             defer { g_object_unref(UnsafeMutableRawPointer(filters)) }
@@ -342,12 +342,12 @@ final class GeneratorPageTests: XCTestCase {
             gtk_file_chooser_set_filter(chooser, OpaquePointer(svgFilter))
             g_object_unref(svgFilter)
             // Typed as a user may: a whole path in the name field.
-            gtk_file_chooser_set_current_name(chooser, directory.appendingPathComponent("from-dialog").path)
+            gtk_file_chooser_set_current_name(chooser, directory.path("from-dialog"))
             GeneratorHarness.settle(seconds: 0.3)
             gtk_dialog_response(gcast(shown), GTK_RESPONSE_ACCEPT.rawValue)
-            let saved = directory.appendingPathComponent("from-dialog.svg").path
+            let saved = directory.path("from-dialog.svg")
             XCTAssertTrue(GeneratorHarness.iterate { FileManager.default.fileExists(atPath: saved) && fixture.page.saveDialog == nil })
-            let rendered = directory.appendingPathComponent("rendered.png").path
+            let rendered = directory.path("rendered.png")
             XCTAssertEqual(try GeneratorHarness.run("rsvg-convert", ["-o", rendered, saved]).status, 0)
             XCTAssertEqual(try GeneratorHarness.zbarimg(rendered), [text])
             XCTAssertEqual(fixture.text(of: fixture.page.actionStatusLabel), "Saved from-dialog.svg")
@@ -356,17 +356,17 @@ final class GeneratorPageTests: XCTestCase {
 
     func testSaveRefusesUnknownExtensionsAndUnwritablePlaces() throws {
         try withFixture { fixture in
-            let directory = try GeneratorHarness.temporaryDirectory()
-            defer { try? FileManager.default.removeItem(at: directory) }
-            XCTAssertFalse(fixture.page.save(to: directory.appendingPathComponent("nothing-yet.png").path))
+            let directory = try TemporaryFolder(prefix: "saoma-generator")
+            defer { directory.remove() }
+            XCTAssertFalse(fixture.page.save(to: directory.path("nothing-yet.png")))
             try fixture.form(.phone).setText("number", "+49 30 1234567")
             XCTAssertTrue(fixture.waitForPreview())
             XCTAssertEqual(fixture.page.current?.text, "tel:+49301234567")
-            XCTAssertFalse(fixture.page.save(to: directory.appendingPathComponent("code.jpeg").path))
+            XCTAssertFalse(fixture.page.save(to: directory.path("code.jpeg")))
             XCTAssertTrue(fixture.text(of: fixture.page.actionStatusLabel).contains(".png or .svg"))
-            XCTAssertFalse(fixture.page.save(to: directory.appendingPathComponent("missing/code.png").path))
+            XCTAssertFalse(fixture.page.save(to: directory.path("missing/code.png")))
             XCTAssertTrue(fixture.text(of: fixture.page.actionStatusLabel).hasPrefix("Cannot write code.png"))
-            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), [])
+            XCTAssertEqual(directory.contents(), [])
         }
     }
 }

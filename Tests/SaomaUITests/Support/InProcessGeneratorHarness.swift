@@ -63,16 +63,6 @@ enum GeneratorHarness {
         iterate { Date() > end }
     }
 
-    /// A new undecorated window at the screen's origin holding `child`, presented and mapped.
-    static func window(holding child: UnsafeMutablePointer<GtkWidget>, width: Int32, height: Int32) -> UnsafeMutablePointer<GtkWidget> {
-        let window: UnsafeMutablePointer<GtkWidget> = gtk_window_new()
-        gtk_window_set_default_size(gcast(window), width, height)
-        gtk_window_set_child(gcast(window), child)
-        gtk_window_present(gcast(window))
-        iterate { gtk_widget_get_mapped(window) != 0 }
-        return window
-    }
-
     /// Runs `tool` with `arguments` on the test display while the main loop keeps running (so
     /// GTK can answer selection requests); returns its exit status and standard output.
     static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: Data) {
@@ -105,13 +95,6 @@ enum GeneratorHarness {
             throw HarnessError("import returned \(result.output.count) bytes for a \(width)×\(height) area")
         }
         return [UInt8](result.output)
-    }
-
-    /// A fresh directory for one test's files.
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("saoma-generator-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
     }
 
     /// `docs/screenshots` of this package.

@@ -64,10 +64,12 @@ enum InProcessGtk {
         for _ in 0..<50 where g_main_context_iteration(nil, 0) != 0 {}
     }
 
-    /// A new window holding `child`, presented.
-    static func window(holding child: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
+    /// A new window holding `child`, presented and mapped.
+    static func window(
+        holding child: UnsafeMutablePointer<GtkWidget>, width: Int32 = 480, height: Int32 = 720
+    ) -> UnsafeMutablePointer<GtkWidget> {
         let window = gtk_window_new()!
-        gtk_window_set_default_size(gcast(window), 480, 720)
+        gtk_window_set_default_size(gcast(window), width, height)
         gtk_window_set_child(gcast(window), child)
         gtk_window_present(gcast(window))
         iterate { gtk_widget_get_mapped(window) != 0 }
