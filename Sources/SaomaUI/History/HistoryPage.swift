@@ -34,6 +34,10 @@ public final class HistoryPage {
     private var limit = HistoryPage.pageSize
     /// The rows' widgets, removed before each refill.
     private var rowWidgets: [UnsafeMutablePointer<GtkWidget>] = []
+    /// Whether `records` changed since the rows were built. Rows are built only while the page
+    /// is on screen: a page of rows with four buttons each keeps the UI thread busy for hundreds
+    /// of milliseconds, which at start-up held the first camera frame back (docs/BENCHMARKS.md).
+    private var rowsStale = false
 
     /// Called when a row is activated, with its code.
     public var onOpen: ((Symbol) -> Void)?
@@ -97,6 +101,7 @@ public final class HistoryPage {
         }
         onClicked(UnsafeMutableRawPointer(clearButton)) { [weak self] in self?.confirmClear() }
         recorder.onChanged.append { [weak self] in self?.refresh() }
+        onSimpleSignal(UnsafeMutableRawPointer(widget), "map") { [weak self] in self?.buildRowsIfStale() }
         refresh()
     }
 
@@ -135,15 +140,8 @@ public final class HistoryPage {
 
     private func show(_ rows: [HistoryRecord], searching: Bool, limit: Int) {
         records = Array(rows.prefix(limit))
-        for row in rowWidgets { gtk_list_box_remove(gcast(list), row) }
-        rowWidgets = []
-        let sections = HistoryDays.sections(records) {
-            TimeZone.current.secondsFromGMT(for: Date(timeIntervalSince1970: Double($0) / 1000))
-        }
-        for section in sections {
-            appendRow(dayHeader(section.day))
-            for record in section.records { appendRow(row(for: record)) }
-        }
+        rowsStale = true
+        if gtk_widget_get_mapped(widget) != 0 { buildRowsIfStale() }
         gtk_widget_set_visible(moreButton, rows.count > limit ? 1 : 0)
         gtk_widget_set_sensitive(clearButton, records.isEmpty && !searching ? 0 : 1)
         if records.isEmpty {
@@ -159,6 +157,24 @@ public final class HistoryPage {
             gtk_stack_set_visible_child_name(gcast(content), "list")
         }
         DebugEvents.log(.historyRows(count: records.count, first: records.first?.displayText ?? ""))
+    }
+
+    /// Whether the list's rows show `records` (they are built once the page is on screen).
+    var rowsShowRecords: Bool { !rowsStale }
+
+    /// Builds the rows for `records` when they changed since the last build.
+    private func buildRowsIfStale() {
+        guard rowsStale else { return }
+        rowsStale = false
+        for row in rowWidgets { gtk_list_box_remove(gcast(list), row) }
+        rowWidgets = []
+        let sections = HistoryDays.sections(records) {
+            TimeZone.current.secondsFromGMT(for: Date(timeIntervalSince1970: Double($0) / 1000))
+        }
+        for section in sections {
+            appendRow(dayHeader(section.day))
+            for record in section.records { appendRow(row(for: record)) }
+        }
     }
 
     /// A list of rows drawn as one card (no selection), as the History and Session pages use.
