@@ -19,7 +19,8 @@ public final class HistoryPage {
     static let titleCharacters = 200
 
     /// The page's widget (a toast overlay around the content).
-    public let widget: UnsafeMutablePointer<GtkWidget>
+    public var widget: UnsafeMutablePointer<GtkWidget> { widgetRef.pointer }
+    private let widgetRef: WidgetRef
     let searchEntry: UnsafeMutablePointer<GtkWidget>
     let list: UnsafeMutablePointer<GtkWidget>
     private let content: UnsafeMutablePointer<GtkWidget>
@@ -44,8 +45,8 @@ public final class HistoryPage {
 
     public init(recorder: HistoryRecorder) {
         self.recorder = recorder
-        widget = created(adw_toast_overlay_new())
-        g_object_ref_sink(widget)
+        widgetRef = WidgetRef(sinking: adw_toast_overlay_new())
+        let widget = widgetRef.pointer
         let box = created(gtk_box_new(GTK_ORIENTATION_VERTICAL, 6))
         adw_toast_overlay_set_child(gcast(widget), box)
 
@@ -103,10 +104,6 @@ public final class HistoryPage {
         recorder.onChanged.append { [weak self] in self?.refresh() }
         onSimpleSignal(UnsafeMutableRawPointer(widget), "map") { [weak self] in self?.buildRowsIfStale() }
         refresh()
-    }
-
-    isolated deinit {
-        g_object_unref(widget)
     }
 
     /// The search text typed.
