@@ -38,20 +38,22 @@ let package = Package(
         .target(name: "SQLiteHistory", dependencies: ["SaomaCore", "CSQLite", "GLibSwift"]),
         // The only client of NetworkManager's D-Bus API (GDBus from GIO).
         .target(name: "NetworkJoining", dependencies: ["SaomaCore", "CGtk", "GLibSwift"]),
+        // The translated names both front ends give content fields, one row per field and voice.
+        .target(name: "SaomaMessages", dependencies: ["SaomaCore", "GLibSwift"]),
 
         // Front ends.
         .target(
             name: "SaomaUI",
             dependencies: [
                 "SaomaCore", "ZBarDecoding", "DMTXDecoding", "QREncoding", "V4L2Capture", "PipeWireCapture", "PixbufIO", "GLibSwift",
-                "SQLiteHistory", "DesktopPortal", "NetworkJoining", "CGtk",
+                "SQLiteHistory", "DesktopPortal", "NetworkJoining", "SaomaMessages", "CGtk",
             ]
         ),
         .target(
             name: "SaomaCLI",
             dependencies: [
                 "SaomaCore", "ZBarDecoding", "DMTXDecoding", "QREncoding", "V4L2Capture", "PipeWireCapture", "PixbufIO", "GLibSwift",
-                "SQLiteHistory",
+                "SQLiteHistory", "SaomaMessages",
             ]
         ),
         .executableTarget(name: "saoma", dependencies: ["SaomaCLI", "SaomaUI"]),
@@ -79,7 +81,7 @@ let package = Package(
             ]),
         .testTarget(name: "V4L2CaptureTests", dependencies: ["SaomaTestSupport", "V4L2Capture", "ZBarDecoding", "PixbufIO", "SaomaCore"]),
         .testTarget(name: "PixbufIOTests", dependencies: ["SaomaTestSupport", "PixbufIO", "SaomaCore", "ZBarDecoding", "QREncoding"]),
-        .testTarget(name: "SaomaCLITests", dependencies: ["SaomaTestSupport", "SaomaCLI", "SaomaCore", "SQLiteHistory"]),
+        .testTarget(name: "SaomaCLITests", dependencies: ["SaomaTestSupport", "SaomaCLI", "SaomaCore", "SQLiteHistory", "SaomaMessages"]),
         .testTarget(name: "SQLiteHistoryTests", dependencies: ["SaomaTestSupport", "SQLiteHistory", "SaomaCore"]),
         .testTarget(
             name: "NetworkJoiningTests", dependencies: ["SaomaTestSupport", "NetworkJoining", "SaomaCore"], exclude: ["nm_join_template.py"]

@@ -25,8 +25,7 @@ public final class CameraPortal {
             completion(.unavailable)
             return
         }
-        let box = Unmanaged.passRetained(CameraCompletionBox(completion)).toOpaque()
-        xdp_portal_access_camera(portal, nil, XDP_CAMERA_FLAG_NONE, nil, cameraAccessFinished, box)
+        xdp_portal_access_camera(portal, nil, XDP_CAMERA_FLAG_NONE, nil, cameraAccessFinished, PortalCompletion.pass(completion))
     }
 
     /// Another PipeWire remote after access was granted (a synchronous `OpenPipeWireRemote`):
@@ -40,30 +39,18 @@ public final class CameraPortal {
     }
 }
 
-/// The caller's completion, kept alive across the asynchronous request (UI thread only).
-private final class CameraCompletionBox: @unchecked Sendable {
-    let completion: @MainActor (CameraPortalOutcome) -> Void
-    init(_ completion: @escaping @MainActor (CameraPortalOutcome) -> Void) { self.completion = completion }
-}
-
 /// `GAsyncReadyCallback` for `xdp_portal_access_camera`: on access, opens the PipeWire remote
 /// (a synchronous D-Bus call returning a Unix descriptor) and reports the outcome.
 private let cameraAccessFinished: GAsyncReadyCallback = { source, result, data in
-    guard let data else { return }
-    let box = Unmanaged<CameraCompletionBox>.fromOpaque(data).takeRetainedValue()
-    let portal = OpaquePointer(source)
-    var error: UnsafeMutablePointer<GError>?
-    let outcome: CameraPortalOutcome
-    if xdp_portal_access_camera_finish(portal, result, &error) != 0 {
-        let descriptor = xdp_portal_open_pipewire_remote_for_camera(portal)
-        outcome = descriptor >= 0 ? .granted(descriptor: descriptor) : .failed(reason: "the portal opened no PipeWire remote")
-    } else if let error {
-        let remote = g_dbus_error_get_remote_error(error)
-        defer { g_free(remote) }
-        outcome = CameraPortalOutcome.classify(remoteErrorName: remote.map { String(cString: $0) })
-        g_error_free(error)
-    } else {
-        outcome = .denied
+    PortalCompletion<CameraPortalOutcome>.finish(data) {
+        let portal = OpaquePointer(source)
+        var error: UnsafeMutablePointer<GError>?
+        if xdp_portal_access_camera_finish(portal, result, &error) != 0 {
+            let descriptor = xdp_portal_open_pipewire_remote_for_camera(portal)
+            return descriptor >= 0 ? .granted(descriptor: descriptor) : .failed(reason: "the portal opened no PipeWire remote")
+        }
+        guard let error else { return .denied }
+        defer { g_error_free(error) }
+        return CameraPortalOutcome.classify(remoteErrorName: PortalBus.remoteErrorName(error))
     }
-    MainActor.assumeIsolated { box.completion(outcome) }
 }

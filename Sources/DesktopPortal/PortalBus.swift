@@ -16,3 +16,34 @@ enum PortalBus {
         return ObjectRef(adopting: xdp_portal_new())
     }
 }
+
+extension PortalBus {
+    /// The D-Bus error name behind `error` (`org.freedesktop.portal.Error.NotAllowed`…), if any.
+    static func remoteErrorName(_ error: UnsafeMutablePointer<GError>) -> String? {
+        guard let remote = g_dbus_error_get_remote_error(error) else { return nil }
+        defer { g_free(remote) }
+        return String(cString: remote)
+    }
+}
+
+/// A request's completion, kept alive across libportal's asynchronous call as the callback's user
+/// data: retained by `pass`, released by `finish`, which the `GAsyncReadyCallback` runs (libportal
+/// calls it exactly once). UI thread only: libportal calls back on the context it was called from.
+final class PortalCompletion<Outcome: Sendable>: @unchecked Sendable {
+    private let completion: @MainActor (Outcome) -> Void
+
+    private init(_ completion: @escaping @MainActor (Outcome) -> Void) { self.completion = completion }
+
+    /// The user data for a libportal call whose answer goes to `completion`.
+    static func pass(_ completion: @escaping @MainActor (Outcome) -> Void) -> UnsafeMutableRawPointer {
+        Unmanaged.passRetained(PortalCompletion(completion)).toOpaque()
+    }
+
+    /// Takes back the box `data` and hands it `outcome()`, read from the finished request.
+    static func finish(_ data: UnsafeMutableRawPointer?, _ outcome: () -> Outcome) {
+        guard let data else { return }
+        let box = Unmanaged<PortalCompletion>.fromOpaque(data).takeRetainedValue()
+        let result = outcome()
+        MainActor.assumeIsolated { box.completion(result) }
+    }
+}

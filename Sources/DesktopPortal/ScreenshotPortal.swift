@@ -38,39 +38,24 @@ public final class ScreenshotPortal {
         }
         let parent = parentWindow.map { xdp_parent_new_gtk($0) } ?? nil
         defer { if let parent { xdp_parent_free(parent) } }
-        let box = Unmanaged.passRetained(CompletionBox(completion)).toOpaque()
         let flags = interactive ? XDP_SCREENSHOT_FLAG_INTERACTIVE : XDP_SCREENSHOT_FLAG_NONE
-        xdp_portal_take_screenshot(portal, parent, flags, nil, screenshotFinished, box)
+        xdp_portal_take_screenshot(portal, parent, flags, nil, screenshotFinished, PortalCompletion.pass(completion))
     }
-}
-
-/// The caller's completion, kept alive across the asynchronous request. Created and consumed on
-/// the UI thread only (libportal calls back on the context it was called from).
-private final class CompletionBox: @unchecked Sendable {
-    let completion: @MainActor (ScreenshotOutcome) -> Void
-    init(_ completion: @escaping @MainActor (ScreenshotOutcome) -> Void) { self.completion = completion }
 }
 
 /// `GAsyncReadyCallback` for `xdp_portal_take_screenshot`: finishes the request and reports it.
 private let screenshotFinished: GAsyncReadyCallback = { source, result, data in
-    guard let data else { return }
-    let box = Unmanaged<CompletionBox>.fromOpaque(data).takeRetainedValue()
-    var error: UnsafeMutablePointer<GError>?
-    let uri = xdp_portal_take_screenshot_finish(OpaquePointer(source), result, &error)
-    let outcome: ScreenshotOutcome
-    if let uri {
-        outcome = ScreenshotOutcome.fromURI(String(cString: uri))
-        g_free(uri)
-    } else if let error {
-        let remote = g_dbus_error_get_remote_error(error)
-        defer { g_free(remote) }
-        outcome = ScreenshotOutcome.classify(
+    PortalCompletion<ScreenshotOutcome>.finish(data) {
+        var error: UnsafeMutablePointer<GError>?
+        if let uri = xdp_portal_take_screenshot_finish(OpaquePointer(source), result, &error) {
+            defer { g_free(uri) }
+            return ScreenshotOutcome.fromURI(String(cString: uri))
+        }
+        guard let error else { return .failed(reason: "the portal returned nothing") }
+        defer { g_error_free(error) }
+        return ScreenshotOutcome.classify(
             isCancellation: g_error_matches(error, g_io_error_quark(), gint(G_IO_ERROR_CANCELLED.rawValue)) != 0,
-            remoteErrorName: remote.map { String(cString: $0) },
+            remoteErrorName: PortalBus.remoteErrorName(error),
             message: error.pointee.message.map { String(cString: $0) } ?? "unknown error")
-        g_error_free(error)
-    } else {
-        outcome = .failed(reason: "the portal returned nothing")
     }
-    MainActor.assumeIsolated { box.completion(outcome) }
 }

@@ -65,24 +65,22 @@ extension GenerateArguments {
     /// Reads `saoma generate`'s arguments (those after `generate`).
     public init(parsing arguments: [String]) throws(GenerateUsageError) {
         self.init()
-        var index = 0
-        var endOfOptions = false
+        var rest = arguments[...]
         if let first = arguments.first, let template = ContentTemplate(rawValue: first) {
             self.template = template
-            index = 1
+            rest = rest.dropFirst()
         }
+        var reader = ArgumentReader(Array(rest))
         let allFields = GenerateArguments.templateFields.values.reduce(into: Set<String>()) { $0.formUnion($1) }
         let allFlags = GenerateArguments.templateFlags.values.reduce(into: Set<String>()) { $0.formUnion($1) }
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            if endOfOptions || !argument.hasPrefix("-") || argument == "-" {
-                positional.append(argument)
+        while let word = reader.next() {
+            let argument: String
+            switch word {
+            case .positional(let text):
+                positional.append(text)
                 continue
-            }
-            if argument == "--" {
-                endOfOptions = true
-                continue
+            case .option(let option):
+                argument = option
             }
             var name: String
             var inlineValue: String?
@@ -118,14 +116,7 @@ extension GenerateArguments {
                 }
                 continue
             }
-            let value: String
-            if let inlineValue {
-                value = inlineValue
-            } else {
-                guard index < arguments.count else { throw .missingValue(option: argument) }
-                value = arguments[index]
-                index += 1
-            }
+            guard let value = inlineValue ?? reader.value() else { throw .missingValue(option: argument) }
             try apply(option: name, value: value)
         }
     }

@@ -4,6 +4,7 @@ import GLibSwift
 import PixbufIO
 import QREncoding
 import SaomaCore
+import SaomaMessages
 
 /// The translated texts of `saoma generate`: help, errors, warnings and the summary line.
 enum GenerateMessages {
@@ -108,7 +109,7 @@ enum GenerateMessages {
 
     static func message(for content: ContentTemplateError) -> String {
         switch content {
-        case .missingField(let field): return tr("the {field} is missing", ["field": CLIFieldNames.name(field)])
+        case .missingField(let field): return tr("the {field} is missing", ["field": field.name(in: .terse)])
         case .invalidField(let field, let value, let reason):
             let why: String
             switch reason {
@@ -119,7 +120,7 @@ enum GenerateMessages {
             }
             return tr(
                 "invalid {field} “{value}”: {reason}",
-                ["field": CLIFieldNames.name(field), "value": VisibleText.shortened(value), "reason": why])
+                ["field": field.name(in: .terse), "value": VisibleText.shortened(value), "reason": why])
         }
     }
 

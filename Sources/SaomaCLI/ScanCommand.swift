@@ -57,55 +57,43 @@ public struct ScanCommand: Sendable {
     /// Parses the arguments after `scan`; throws a one-line usage message.
     public static func parse(_ arguments: [String]) throws(ScanUsageError) -> Options {
         var options = Options()
-        var index = 0
-        var onlyFiles = false
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            if onlyFiles || !argument.hasPrefix("-") || argument == "-" {
-                options.files.append(argument)
-                continue
-            }
-            switch argument {
-            case "--":
-                onlyFiles = true
-            case "--json":
+        var reader = ArgumentReader(arguments)
+        while let word = reader.next() {
+            switch word {
+            case .positional(let file):
+                options.files.append(file)
+            case .option("--json"):
                 options.json = true
-            case "--raw":
+            case .option("--raw"):
                 options.raw = true
-            case "--record":
+            case .option("--record"):
                 options.record = true
-            case "-h", "--help":
+            case .option("-h"), .option("--help"):
                 options.showHelp = true
-            case "--formats", "-f":
-                guard index < arguments.count else { throw ScanUsageError(tr("--formats needs a comma-separated list of formats")) }
-                options.symbologies = try parseFormats(arguments[index])
-                index += 1
-            case "--effort":
-                guard index < arguments.count else { throw ScanUsageError(tr("--effort needs “fast” or “thorough”")) }
-                switch arguments[index] {
+            case .option("--formats"), .option("-f"):
+                guard let list = reader.value() else { throw ScanUsageError(tr("--formats needs a comma-separated list of formats")) }
+                options.symbologies = try parseFormats(list)
+            case .option("--effort"):
+                switch reader.value() {
                 case "fast": options.effort = .fast
                 case "thorough": options.effort = .thorough
                 default: throw ScanUsageError(tr("--effort needs “fast” or “thorough”"))
                 }
-                index += 1
-            case "--region":
+            case .option("--region"):
                 // Bounded so no sum of them overflows: no image is wider or taller than this.
-                let numbers = index < arguments.count ? arguments[index].split(separator: ",").compactMap { Int($0) } : []
+                let numbers = reader.value()?.split(separator: ",").compactMap { Int($0) } ?? []
                 guard numbers.count == 4, numbers.allSatisfy({ (-maximumRegionValue...maximumRegionValue).contains($0) }), numbers[2] > 0,
                     numbers[3] > 0
                 else {
                     throw ScanUsageError(tr("--region needs X,Y,WIDTH,HEIGHT in pixels"))
                 }
                 options.region = PixelRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
-                index += 1
-            case "--repeat":
-                guard index < arguments.count, let n = Int(arguments[index]), (1...maximumRepeatCount).contains(n) else {
+            case .option("--repeat"):
+                guard let n = reader.value().flatMap({ Int($0) }), (1...maximumRepeatCount).contains(n) else {
                     throw ScanUsageError(tr("--repeat needs a positive count"))
                 }
                 options.repeatCount = n
-                index += 1
-            default:
+            case .option(let argument):
                 if argument.hasPrefix("--formats=") {
                     options.symbologies = try parseFormats(String(argument.dropFirst("--formats=".count)))
                 } else {

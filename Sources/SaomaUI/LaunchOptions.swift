@@ -33,27 +33,24 @@ struct LaunchOptions: Equatable {
     /// Parses the arguments after the program name; returns a one-line message for bad input.
     static func parse(_ arguments: [String]) -> Result<LaunchOptions, LaunchOptionError> {
         var options = LaunchOptions()
-        var index = 0
+        var reader = ArgumentReader(arguments)
         func value(_ name: String, inline: String?) -> Result<String, LaunchOptionError> {
-            if let inline { return .success(inline) }
-            index += 1
-            guard index < arguments.count else { return .failure(LaunchOptionError(message: "option \(name) needs a value")) }
-            return .success(arguments[index])
+            guard let value = inline ?? reader.value() else { return .failure(LaunchOptionError(message: "option \(name) needs a value")) }
+            return .success(value)
         }
-        var onlyFiles = false
-        while index < arguments.count {
-            let argument = arguments[index]
-            if onlyFiles || !argument.hasPrefix("-") || argument == "-" {
-                options.files.append(argument)
-                index += 1
+        while let word = reader.next() {
+            let argument: String
+            switch word {
+            case .positional(let file):
+                options.files.append(file)
                 continue
+            case .option(let option):
+                argument = option
             }
             let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
             let name = parts[0]
             let inline = parts.count > 1 ? parts[1] : nil
             switch name {
-            case "--":
-                onlyFiles = true
             case "--oneshot":
                 options.oneshot = true
             case "--screen":
@@ -82,7 +79,6 @@ struct LaunchOptions: Equatable {
             default:
                 return .failure(LaunchOptionError(message: "unknown option \(VisibleText.shortened(argument))"))
             }
-            index += 1
         }
         return .success(options)
     }

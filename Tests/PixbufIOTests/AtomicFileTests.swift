@@ -10,12 +10,17 @@ private func mode(_ path: String) -> mode_t {
     return lstat(path, &info) == 0 ? info.st_mode & 0o7777 : 0
 }
 
+/// Each test gets a new instance, so a scratch folder of its own, removed when the test ends.
 @Suite("AtomicFile")
-struct AtomicFileTests {
+final class AtomicFileTests {
+    let scratch: TemporaryFolder
+
+    init() throws { scratch = try TemporaryFolder(prefix: "saoma-atomic") }
+
+    deinit { scratch.remove() }
+
     @Test("a new file is written whole and no temporary file stays")
     func writesNewFile() throws {
-        let scratch = try TemporaryFolder(prefix: "saoma-atomic")
-        defer { scratch.remove() }
         try AtomicFile(path: scratch.file("out.png"), replacing: false).commit(Data("new".utf8))
         #expect(scratch.read("out.png") == "new")
         #expect(scratch.contents() == ["out.png"])
@@ -23,8 +28,6 @@ struct AtomicFileTests {
 
     @Test("without replacing, an existing file is refused before anything is written")
     func refusesExisting() throws {
-        let scratch = try TemporaryFolder(prefix: "saoma-atomic")
-        defer { scratch.remove() }
         try Data("old".utf8).write(to: URL(fileURLWithPath: scratch.file("out.png")))
         #expect(throws: AtomicFileError.exists(path: scratch.file("out.png"))) {
             try AtomicFile(path: scratch.file("out.png"), replacing: false)
@@ -38,8 +41,6 @@ struct AtomicFileTests {
 
     @Test("without replacing, whatever appeared meanwhile is never replaced", arguments: intruders)
     func neverReplacesLateArrival(intruder: String) throws {
-        let scratch = try TemporaryFolder(prefix: "saoma-atomic")
-        defer { scratch.remove() }
         let target = scratch.file("out.png")
         let file = try AtomicFile(path: target, replacing: false)
         switch intruder {
@@ -54,8 +55,6 @@ struct AtomicFileTests {
 
     @Test("replacing keeps the old file's permission bits")
     func keepsPermissions() throws {
-        let scratch = try TemporaryFolder(prefix: "saoma-atomic")
-        defer { scratch.remove() }
         let target = scratch.file("out.png")
         try Data("old".utf8).write(to: URL(fileURLWithPath: target))
         #expect(chmod(target, 0o640) == 0)
@@ -70,8 +69,6 @@ struct AtomicFileTests {
 
     @Test("replacing refuses targets that are not regular files", arguments: specialTargets)
     func refusesSpecialTargets(kind: String) throws {
-        let scratch = try TemporaryFolder(prefix: "saoma-atomic")
-        defer { scratch.remove() }
         let target = scratch.file("out.png")
         switch kind {
         case "fifo": #expect(mkfifo(target, 0o600) == 0)
@@ -85,8 +82,6 @@ struct AtomicFileTests {
 
     @Test("replacing refuses a FIFO that appeared after the check")
     func refusesLateFIFO() throws {
-        let scratch = try TemporaryFolder(prefix: "saoma-atomic")
-        defer { scratch.remove() }
         let target = scratch.file("out.png")
         let file = try AtomicFile(path: target, replacing: true)
         #expect(mkfifo(target, 0o600) == 0)
@@ -96,8 +91,6 @@ struct AtomicFileTests {
 
     @Test("an uncommitted file leaves nothing behind")
     func discardsTemporary() throws {
-        let scratch = try TemporaryFolder(prefix: "saoma-atomic")
-        defer { scratch.remove() }
         let file = try AtomicFile(path: scratch.file("out.png"), replacing: false)
         withExtendedLifetime(file) { #expect(scratch.contents().count == 1, "the temporary file is reserved") }
         file.discard()

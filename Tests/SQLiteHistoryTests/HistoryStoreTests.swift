@@ -1,24 +1,25 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import SaomaCore
+import SaomaTestSupport
 import Testing
 
 @testable import SQLiteHistory
 
-/// A unique temporary folder holding one history database.
+/// One history database (`saoma/history.db`) in a temporary folder of its own.
 struct TemporaryHistory {
-    let folder: String
-    var path: String { folder + "/saoma/history.db" }
+    let folder: TemporaryFolder
+    var path: String { folder.path("saoma/history.db") }
 
     init() throws {
-        folder = NSTemporaryDirectory() + "saoma-history-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder + "/saoma", withIntermediateDirectories: true)
+        folder = try TemporaryFolder(prefix: "saoma-history")
+        try FileManager.default.createDirectory(atPath: folder.path("saoma"), withIntermediateDirectories: true)
     }
 
-    func remove() { try? FileManager.default.removeItem(atPath: folder) }
+    func remove() { folder.remove() }
 
     /// Files in the database's folder, sorted.
-    func files() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: folder + "/saoma")) ?? []).sorted() }
+    func files() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: folder.path("saoma"))) ?? []).sorted() }
 }
 
 /// A QR code record holding `text`, read at `time` milliseconds.
@@ -26,14 +27,18 @@ func qrRecord(_ text: String, at time: Int64, source: HistorySource = .camera) -
     HistoryRecord(timeMilliseconds: time, source: source, format: "QR", text: text, bytes: Array(text.utf8))
 }
 
+/// Each test gets a new instance, so a folder of its own, removed when the test ends.
 @Suite("History store")
-struct HistoryStoreTests {
+final class HistoryStoreTests {
     static let t0: Int64 = 1_764_495_000_000
+    let temp: TemporaryHistory
+
+    init() throws { temp = try TemporaryHistory() }
+
+    deinit { temp.remove() }
 
     @Test("a new database is WAL, at the current schema version, and empty")
     func createsDatabase() throws {
-        let temp = try TemporaryHistory()
-        defer { temp.remove() }
         let store = try HistoryStore(path: temp.path)
         #expect(store.notices.isEmpty)
         #expect(!store.isReadOnly)
@@ -46,8 +51,6 @@ struct HistoryStoreTests {
 
     @Test("the same code within 10 s refreshes its row; later it adds a new one")
     func refreshesRecentCode() throws {
-        let temp = try TemporaryHistory()
-        defer { temp.remove() }
         let store = try HistoryStore(path: temp.path)
         guard case .added(let id) = try store.record(qrRecord("hello", at: Self.t0)) else {
             Issue.record("first read not added")
@@ -67,8 +70,6 @@ struct HistoryStoreTests {
 
     @Test("rows come back as written, newest first")
     func rowsRoundTrip() throws {
-        let temp = try TemporaryHistory()
-        defer { temp.remove() }
         let store = try HistoryStore(path: temp.path)
         var photo = HistoryRecord(
             timeMilliseconds: Self.t0, source: .photo, format: "QR", text: nil, bytes: [0, 0xFF, 1], photoPath: "/tmp/a\nb.jpg")
@@ -81,7 +82,7 @@ struct HistoryStoreTests {
         var expected = photo
         expected.id = rows[1].id
         #expect(rows[1] == expected)
-        #expect(rows[0].kind == .url)
+        #expect(rows[0].kind == .content(.link))
         #expect(rows[1].kind == .binary)
         #expect(try store.recent(limit: 1, offset: 1).map(\.id) == [rows[1].id])
     }
@@ -102,8 +103,6 @@ struct HistoryStoreTests {
             ("NEAR(", []),
         ])
     func search(query: String, expected: [String]) throws {
-        let temp = try TemporaryHistory()
-        defer { temp.remove() }
         let store = try HistoryStore(path: temp.path)
         try store.record(qrRecord("扫码轻触小蓝点", at: Self.t0))
         try store.record(qrRecord("https://example.org/x", at: Self.t0 + 60_000))
@@ -115,8 +114,6 @@ struct HistoryStoreTests {
 
     @Test("labels, stars, delete and restore")
     func editing() throws {
-        let temp = try TemporaryHistory()
-        defer { temp.remove() }
         let store = try HistoryStore(path: temp.path)
         guard case .added(let id) = try store.record(qrRecord("one", at: Self.t0)) else { return }
         try store.record(qrRecord("two", at: Self.t0 + 60_000))
@@ -140,8 +137,6 @@ struct HistoryStoreTests {
 
     @Test("merging adds only rows not already there")
     func mergeWithoutDuplicates() throws {
-        let temp = try TemporaryHistory()
-        defer { temp.remove() }
         let store = try HistoryStore(path: temp.path)
         try store.record(qrRecord("kept", at: Self.t0))
         let incoming = [qrRecord("kept", at: Self.t0), qrRecord("new", at: Self.t0 + 1), qrRecord("new", at: Self.t0 + 1)]
@@ -152,8 +147,6 @@ struct HistoryStoreTests {
 
     @Test("a version 1 database is migrated and its rows become searchable")
     func migratesFromVersionOne() throws {
-        let temp = try TemporaryHistory()
-        defer { temp.remove() }
         do {
             let v1 = try SQLiteConnection(path: temp.path, readOnly: false)
             try v1.execute(HistorySchema.migrations[0])
@@ -170,8 +163,6 @@ struct HistoryStoreTests {
 
     @Test("every migration step applies on top of the one before", arguments: 0..<HistorySchema.currentVersion)
     func migratesFromEachVersion(start: Int) throws {
-        let temp = try TemporaryHistory()
-        defer { temp.remove() }
         do {
             let old = try SQLiteConnection(path: temp.path, readOnly: false)
             try HistorySchema.migrate(old, to: start)
@@ -207,8 +198,6 @@ struct HistoryStoreTests {
 
     @Test("a damaged or foreign file is moved aside and a new history begun", arguments: damaged)
     func movesDamagedFileAside(name: String, damage: @Sendable (String) throws -> Void) throws {
-        let temp = try TemporaryHistory()
-        defer { temp.remove() }
         try damage(temp.path)
         let original = try Data(contentsOf: URL(fileURLWithPath: temp.path))
         let now: Int64 = 1_764_495_000_000
@@ -224,8 +213,6 @@ struct HistoryStoreTests {
 
     @Test("a database from a newer Saoma opens read-only with a message")
     func newerSchemaReadOnly() throws {
-        let temp = try TemporaryHistory()
-        defer { temp.remove() }
         do {
             let store = try HistoryStore(path: temp.path)
             try store.record(qrRecord("from the future", at: Self.t0))
@@ -242,8 +229,6 @@ struct HistoryStoreTests {
 
     @Test("a full disk is reported as such and reading goes on")
     func diskFull() throws {
-        let temp = try TemporaryHistory()
-        defer { temp.remove() }
         let store = try HistoryStore(path: temp.path)
         try store.record(qrRecord("before", at: Self.t0))
         let pages = try store.connection.integer("PRAGMA page_count") ?? 0
@@ -264,8 +249,6 @@ struct HistoryStoreTests {
 
     @Test("writes through a read-only connection are refused, not crashed")
     func readOnlyConnection() throws {
-        let temp = try TemporaryHistory()
-        defer { temp.remove() }
         _ = try HistoryStore(path: temp.path)
         let readOnly = try SQLiteConnection(path: temp.path, readOnly: true)
         var caught: HistoryStoreError?
@@ -283,11 +266,9 @@ struct HistoryStoreTests {
 
     @Test("special files where the database should be are refused")
     func specialFiles() throws {
-        let temp = try TemporaryHistory()
-        defer { temp.remove() }
         try FileManager.default.createDirectory(atPath: temp.path, withIntermediateDirectories: true)
         #expect(throws: HistoryStoreError.notAFile(temp.path)) { try HistoryStore(path: temp.path) }
-        let fifo = temp.folder + "/saoma/fifo.db"
+        let fifo = temp.folder.path("saoma/fifo.db")
         #expect(mkfifo(fifo, 0o600) == 0)
         #expect(throws: HistoryStoreError.notAFile(fifo)) { try HistoryStore(path: fifo) }
         #expect(temp.files().contains("history.db"))
@@ -295,8 +276,6 @@ struct HistoryStoreTests {
 
     @Test("two writers at once (two connections, as the window and the CLI) lose nothing")
     func concurrentWriters() throws {
-        let temp = try TemporaryHistory()
-        defer { temp.remove() }
         let stores = [try HistoryStore(path: temp.path), try HistoryStore(path: temp.path)]
         let failures = Failures()
         DispatchQueue.concurrentPerform(iterations: 2) { writer in

@@ -9,14 +9,11 @@ import Testing
 /// Image files for the scan command, made with the real `qrencode` and ImageMagick tools in a
 /// unique temporary folder.
 struct ScanFixtures {
-    let folder: URL
+    let folder: TemporaryFolder
 
-    init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("saoma-scan-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
+    init() throws { folder = try TemporaryFolder(prefix: "saoma-scan") }
 
-    func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+    func path(_ name: String) -> String { folder.path(name) }
 
     /// Runs a tool found on PATH and returns its exit status.
     @discardableResult
@@ -38,15 +35,20 @@ struct ScanFixtures {
         return out
     }
 
-    func remove() { try? FileManager.default.removeItem(at: folder) }
+    func remove() { folder.remove() }
 }
 
+/// Each test gets a new instance, so a fixtures folder of its own, removed when the test ends.
 @Suite("saoma scan")
-struct ScanCommandRunTests {
+final class ScanCommandRunTests {
+    let fixtures: ScanFixtures
+
+    init() throws { fixtures = try ScanFixtures() }
+
+    deinit { fixtures.remove() }
+
     @Test("scans files in parallel and reports them in input order")
     func reportsInInputOrder() throws {
-        let fixtures = try ScanFixtures()
-        defer { fixtures.remove() }
         var files: [String] = []
         for i in 0..<6 { files.append(try fixtures.qr("code\(i).png", "code number \(i)")) }
         files.insert(fixtures.path("missing.png"), at: 3)
@@ -60,8 +62,6 @@ struct ScanCommandRunTests {
 
     @Test("exit status: 0 found, 4 nothing found, 2 on any error")
     func exitStatusFollowsZbarimg() throws {
-        let fixtures = try ScanFixtures()
-        defer { fixtures.remove() }
         let code = try fixtures.qr("code.png", "hello")
         let blank = try fixtures.blank("blank.png")
         let cases: [([String], Int32)] = [
@@ -112,8 +112,6 @@ struct ScanCommandRunTests {
 
     @Test("the saoma binary prints JSON lines and exits like zbarimg", .enabled(if: BuiltProducts.hasSaoma, "saoma is not built"))
     func binaryEndToEnd() throws {
-        let fixtures = try ScanFixtures()
-        defer { fixtures.remove() }
         let code = try fixtures.qr("code.png", "https://example.org/扫码")
         let blank = try fixtures.blank("blank.png")
         func run(_ arguments: [String]) throws -> (Int32?, String) {

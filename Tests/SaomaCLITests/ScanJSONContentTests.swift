@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import SaomaCore
+import SaomaMessages
 import SaomaTestSupport
 import Testing
 
@@ -93,7 +94,8 @@ struct ScanJSONContentTests {
     @Test("both voices name every content field")
     func bothVoices() {
         for field in ContentField.allCases {
-            #expect(!CLIFieldNames.name(field).isEmpty, "\(field)")
+            #expect(!field.name(in: .terse).isEmpty, "\(field)")
+            #expect(!field.name(in: .sentence).isEmpty, "\(field)")
         }
     }
 }

@@ -28,11 +28,6 @@ struct ContentParserTests {
         ParseCase("https://example.org\u{7}", .text("https://example.org\u{7}")),
     ]
 
-    @Test("links", arguments: links)
-    func parsesLinks(_ c: ParseCase) {
-        #expect(ContentParser.parse(c.text) == c.expected)
-    }
-
     static let wifi: [ParseCase] = [
         ParseCase("WIFI:T:WPA;S:Home;P:secret;;", .wifi(WiFiNetwork(ssid: "Home", password: "secret", security: .wpa))),
         ParseCase(
@@ -51,11 +46,6 @@ struct ContentParserTests {
         ParseCase("WIFI:", .text("WIFI:")),
         ParseCase("WIFI:;;S:x", .text("WIFI:;;S:x")),
     ]
-
-    @Test("Wi-Fi networks", arguments: wifi)
-    func parsesWiFi(_ c: ParseCase) {
-        #expect(ContentParser.parse(c.text) == c.expected)
-    }
 
     static let contacts: [ParseCase] = [
         ParseCase(
@@ -89,11 +79,6 @@ struct ContentParserTests {
         ParseCase("BEGIN:VCALENDAR\nEND:VCALENDAR", .text("BEGIN:VCALENDAR\nEND:VCALENDAR")),
     ]
 
-    @Test("contacts", arguments: contacts)
-    func parsesContacts(_ c: ParseCase) {
-        #expect(ContentParser.parse(c.text) == c.expected)
-    }
-
     static let messages: [ParseCase] = [
         ParseCase("mailto:a@example.org", .email(EmailMessage(to: "a@example.org"))),
         ParseCase(
@@ -120,11 +105,6 @@ struct ContentParserTests {
         ParseCase("SMSTO:nobody:x", .text("SMSTO:nobody:x")),
     ]
 
-    @Test("e-mail, phone and SMS", arguments: messages)
-    func parsesMessages(_ c: ParseCase) {
-        #expect(ContentParser.parse(c.text) == c.expected)
-    }
-
     static let places: [ParseCase] = [
         ParseCase("geo:48.2010,16.3695", .geo(GeoLocation(latitude: 48.2010, longitude: 16.3695))),
         ParseCase("geo:48.2010,16.3695,183", .geo(GeoLocation(latitude: 48.2010, longitude: 16.3695, altitude: 183))),
@@ -140,11 +120,6 @@ struct ContentParserTests {
         ParseCase("geo:1,2,3,4", .text("geo:1,2,3,4")),
     ]
 
-    @Test("places", arguments: places)
-    func parsesPlaces(_ c: ParseCase) {
-        #expect(ContentParser.parse(c.text) == c.expected)
-    }
-
     static let plain: [ParseCase] = [
         ParseCase("Hello, world", .text("Hello, world")),
         ParseCase("", .text("")),
@@ -153,11 +128,6 @@ struct ContentParserTests {
         ParseCase("WIFI:S:\u{0}net;;", .wifi(WiFiNetwork(ssid: "\u{0}net", security: .open))),
         ParseCase("\u{202E}moc.elpmaxe//:sptth", .text("\u{202E}moc.elpmaxe//:sptth")),
     ]
-
-    @Test("plain text and control characters", arguments: plain)
-    func fallsBackToText(_ c: ParseCase) {
-        #expect(ContentParser.parse(c.text) == c.expected)
-    }
 
     @Test("huge payloads are shown as text without parsing")
     func hugePayloadIsText() {
@@ -184,8 +154,11 @@ struct ContentParserTests {
         "\u{FFFF}\u{D7FF}\u{10FFFF}:x",
     ].map { ParseCase($0, .text($0)) }
 
-    @Test("hostile inputs never crash and fall back to text", arguments: hostile)
-    func hostileInputsAreTotal(_ c: ParseCase) {
+    /// Each table's text parses to exactly its content; hostile inputs fall back to text.
+    @Test(
+        "links, Wi-Fi, contacts, e-mail, phone, SMS, places, plain text and hostile inputs parse to their content",
+        arguments: links + wifi + contacts + messages + places + plain + hostile)
+    func parses(_ c: ParseCase) {
         #expect(ContentParser.parse(c.text) == c.expected)
     }
 

@@ -61,10 +61,17 @@ final class GeneratorPageTests: XCTestCase {
         }
     }
 
-    func testWiFiFormSavesPNGAndSVGThatDecodeToTheExactPayload() throws {
+    /// Runs `body` on the main thread with a new page in a window (see `Fixture`), closed afterwards.
+    private func withFixture(_ body: @MainActor (Fixture) throws -> Void) rethrows {
         try MainActor.assumeIsolated {
             let fixture = Fixture()
             defer { fixture.close() }
+            try body(fixture)
+        }
+    }
+
+    func testWiFiFormSavesPNGAndSVGThatDecodeToTheExactPayload() throws {
+        try withFixture { fixture in
             let form = try fixture.form(.wifi)
             form.setText("ssid", "Café;Net")
             form.setText("password", "p@ss:word,1")
@@ -95,9 +102,7 @@ final class GeneratorPageTests: XCTestCase {
     }
 
     func testWrongFieldsGiveInlineMessagesAndNoCode() throws {
-        try MainActor.assumeIsolated {
-            let fixture = Fixture()
-            defer { fixture.close() }
+        try withFixture { fixture in
             let form = try fixture.form(.wifi)
             form.setText("ssid", "Home")
             form.setText("password", "short")
@@ -127,9 +132,7 @@ final class GeneratorPageTests: XCTestCase {
     }
 
     func testTypingIntoTheFocusedFieldUpdatesThePreview() throws {
-        try MainActor.assumeIsolated {
-            let fixture = Fixture()
-            defer { fixture.close() }
+        try withFixture { fixture in
             fixture.page.choose(.text)
             fixture.page.focusFirstField()
             GeneratorHarness.settle(seconds: 0.2)
@@ -148,9 +151,7 @@ final class GeneratorPageTests: XCTestCase {
     }
 
     func testCopiedImageIsAPNGOnTheClipboardThatDecodes() throws {
-        try MainActor.assumeIsolated {
-            let fixture = Fixture()
-            defer { fixture.close() }
+        try withFixture { fixture in
             let text = "Grüße aus 扫码 — clipboard"
             try fixture.form(.text).setText("text", text)
             XCTAssertTrue(fixture.waitForPreview())
@@ -168,9 +169,7 @@ final class GeneratorPageTests: XCTestCase {
     }
 
     func testTooMuchDataIsAnInlineMessageAndTheCodeComesBack() throws {
-        try MainActor.assumeIsolated {
-            let fixture = Fixture()
-            defer { fixture.close() }
+        try withFixture { fixture in
             gtk_drop_down_set_selected(OpaquePointer(fixture.page.levelDropDown), 3)
             XCTAssertEqual(fixture.page.level, .high)
             let form = try fixture.form(.text)
@@ -195,9 +194,7 @@ final class GeneratorPageTests: XCTestCase {
     }
 
     func testPreviewDrawsWholePixelsPerModuleInExactlyTheTwoColours() throws {
-        try MainActor.assumeIsolated {
-            let fixture = Fixture()
-            defer { fixture.close() }
+        try withFixture { fixture in
             let navy = RGBColor(red: 0, green: 0, blue: 128)
             let cream = RGBColor(red: 255, green: 250, blue: 230)
             // Whatever the theme: the code sits on a white card even in the dark style.
@@ -239,9 +236,7 @@ final class GeneratorPageTests: XCTestCase {
     }
 
     func testFullScreenShowsAScannableCodeAndEscapeOrAClickCloses() throws {
-        try MainActor.assumeIsolated {
-            let fixture = Fixture()
-            defer { fixture.close() }
+        try withFixture { fixture in
             let text = "https://example.org/full-screen"
             try fixture.form(.url).setText("url", text)
             XCTAssertTrue(fixture.waitForPreview())
@@ -300,9 +295,7 @@ final class GeneratorPageTests: XCTestCase {
     }
 
     func testColoursWarnBelowTheRecommendedContrastAndRefuseInvisibleOnes() throws {
-        try MainActor.assumeIsolated {
-            let fixture = Fixture()
-            defer { fixture.close() }
+        try withFixture { fixture in
             try fixture.form(.text).setText("text", "colours")
             XCTAssertTrue(fixture.waitForPreview())
             XCTAssertFalse(fixture.isShown(fixture.page.contrastLabel))
@@ -325,9 +318,7 @@ final class GeneratorPageTests: XCTestCase {
     }
 
     func testSaveAsDialogWritesTheChosenFileWithTheFiltersExtension() throws {
-        try MainActor.assumeIsolated {
-            let fixture = Fixture()
-            defer { fixture.close() }
+        try withFixture { fixture in
             let text = "saved through the dialog"
             try fixture.form(.text).setText("text", text)
             XCTAssertTrue(fixture.waitForPreview())
@@ -364,9 +355,7 @@ final class GeneratorPageTests: XCTestCase {
     }
 
     func testSaveRefusesUnknownExtensionsAndUnwritablePlaces() throws {
-        try MainActor.assumeIsolated {
-            let fixture = Fixture()
-            defer { fixture.close() }
+        try withFixture { fixture in
             let directory = try GeneratorHarness.temporaryDirectory()
             defer { try? FileManager.default.removeItem(at: directory) }
             XCTAssertFalse(fixture.page.save(to: directory.appendingPathComponent("nothing-yet.png").path))

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import SaomaCore
 import SaomaTestSupport
 import Testing
 
@@ -87,7 +88,7 @@ struct ImageTabTests {
         let app = try AppUnderTest(arguments: ["--oneshot", photo])
         let (geometryLine, _) = try app.waitForLine { $0.hasPrefix("photo-geometry ") }
         let geometry = try PhotoGeometry(geometryLine)
-        #expect(geometry.imageWidth == 1200 && geometry.imageHeight == 800)
+        #expect(geometry.image == Size(width: 1200, height: 800))
         // Click what a person would see: the photo with its markers as drawn.
         let (expected, _) = try expectMarkers(app, on: twoCodes)
         let left = try #require(expected["https://example.org/left"])

@@ -110,11 +110,21 @@ final class ResultPageTests: XCTestCase {
         try MainActor.assumeIsolated { try InProcessGtk.start() }
     }
 
-    func testLinkShowsTheRealHostAndOpensOnlyAfterConfirmation() throws {
+    /// Runs `body` on the main thread with a page showing `text` (see `Fixture`), closed afterwards.
+    private func showing(
+        _ text: String?, bytes: [UInt8]? = nil, format: Symbology = .qrCode, handler: String? = "Organizer",
+        _ body: @MainActor (Fixture) throws -> Void
+    ) rethrows {
         try MainActor.assumeIsolated {
-            let url = "https://paypal.com@evil.example/login"
-            let fixture = Fixture(url)
+            let fixture = Fixture(text, bytes: bytes, format: format, handler: handler)
             defer { fixture.close() }
+            try body(fixture)
+        }
+    }
+
+    func testLinkShowsTheRealHostAndOpensOnlyAfterConfirmation() throws {
+        let url = "https://paypal.com@evil.example/login"
+        try showing(url) { fixture in
             XCTAssertEqual(InProcessGtk.labels(in: fixture.page.widget, withClass: "title-1"), ["evil.example"])
             XCTAssertTrue(fixture.labels.contains(url), "the full link is shown")
             XCTAssertTrue(fixture.labels.contains { $0.contains("“paypal.com”") }, "the user-info trick is explained: \(fixture.labels)")
@@ -134,9 +144,7 @@ final class ResultPageTests: XCTestCase {
     }
 
     func testDangerousSchemesHaveNoOpenButton() {
-        MainActor.assumeIsolated {
-            let fixture = Fixture("javascript:alert(document.cookie)")
-            defer { fixture.close() }
+        showing("javascript:alert(document.cookie)") { fixture in
             XCTAssertFalse(fixture.buttonNames.contains("Open…"), "buttons: \(fixture.buttonNames)")
             XCTAssertTrue(fixture.labels.contains { $0.contains("“javascript:”") }, "labels: \(fixture.labels)")
             fixture.page.copyToClipboard()
@@ -145,9 +153,7 @@ final class ResultPageTests: XCTestCase {
     }
 
     func testHomographHostIsShownInUnicodeWithAWarning() throws {
-        try MainActor.assumeIsolated {
-            let fixture = Fixture("https://xn--pypal-4ve.com/")
-            defer { fixture.close() }
+        try showing("https://xn--pypal-4ve.com/") { fixture in
             XCTAssertEqual(InProcessGtk.labels(in: fixture.page.widget, withClass: "title-1"), ["pаypal.com"])
             XCTAssertTrue(fixture.labels.contains { $0.contains("Latin, Cyrillic") }, "labels: \(fixture.labels)")
             let dialog = try fixture.pressExpectingDialog("Open…")
@@ -159,9 +165,7 @@ final class ResultPageTests: XCTestCase {
     }
 
     func testALaunchFailureIsReportedInAToast() {
-        MainActor.assumeIsolated {
-            let fixture = Fixture("saoma-test-no-handler://x")
-            defer { fixture.close() }
+        showing("saoma-test-no-handler://x") { fixture in
             fixture.page.launchDefault("saoma-test-no-handler://x")
             XCTAssertTrue(
                 InProcessGtk.iterate { fixture.labels.contains { $0.hasPrefix("Could not open it:") } }, "labels: \(fixture.labels)")
@@ -169,9 +173,7 @@ final class ResultPageTests: XCTestCase {
     }
 
     func testWiFiShowsFieldsAndCopiesEachOne() throws {
-        try MainActor.assumeIsolated {
-            let fixture = Fixture(#"WIFI:T:WPA;S:Café\;Net;P:hunter2;H:true;;"#)
-            defer { fixture.close() }
+        try showing(#"WIFI:T:WPA;S:Café\;Net;P:hunter2;H:true;;"#) { fixture in
             fixture.expectLabels(["Wi-Fi Network", "Café;Net", "WPA/WPA2", "hunter2", "Hidden network"])
             XCTAssertTrue(try fixture.copies("Copy Network Name", "Café;Net"))
             XCTAssertTrue(InProcessGtk.iterate { fixture.labels.contains("Copied") }, "a toast confirms the copy")
@@ -182,11 +184,9 @@ final class ResultPageTests: XCTestCase {
     }
 
     func testContactShowsEveryField() throws {
-        try MainActor.assumeIsolated {
-            let card =
-                "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada Lovelace\r\nORG:Analytical Engines\r\nTEL:+44 20 7946 0000\r\nEMAIL:ada@example.org\r\nEND:VCARD"
-            let fixture = Fixture(card)
-            defer { fixture.close() }
+        let card =
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada Lovelace\r\nORG:Analytical Engines\r\nTEL:+44 20 7946 0000\r\nEMAIL:ada@example.org\r\nEND:VCARD"
+        try showing(card) { fixture in
             fixture.expectLabels(["Contact", "Ada Lovelace", "Analytical Engines", "+44 20 7946 0000", "ada@example.org"])
             XCTAssertTrue(try fixture.copies("Copy E-mail Address", "ada@example.org"))
             XCTAssertEqual(fixture.opened, [])
@@ -194,9 +194,7 @@ final class ResultPageTests: XCTestCase {
     }
 
     func testEmailWritesOnlyAfterConfirmation() throws {
-        try MainActor.assumeIsolated {
-            let fixture = Fixture("mailto:ada@example.org?subject=Hello%20there&body=Numbers%20%26%20notes")
-            defer { fixture.close() }
+        try showing("mailto:ada@example.org?subject=Hello%20there&body=Numbers%20%26%20notes") { fixture in
             fixture.expectLabels(["ada@example.org", "Hello there", "Numbers & notes"])
             let dialog = try fixture.pressExpectingDialog("Write E-mail…")
             XCTAssertEqual(fixture.opened, [])
@@ -226,9 +224,7 @@ final class ResultPageTests: XCTestCase {
     }
 
     func testPlaceOpensMapsWithTheGeoURIAfterConfirmation() throws {
-        try MainActor.assumeIsolated {
-            let fixture = Fixture("geo:48.2082,16.3738?q=Stephansplatz")
-            defer { fixture.close() }
+        try showing("geo:48.2082,16.3738?q=Stephansplatz") { fixture in
             XCTAssertTrue(fixture.labels.contains("48.2082, 16.3738"), "labels: \(fixture.labels)")
             XCTAssertTrue(fixture.labels.contains("Stephansplatz"))
             let dialog = try fixture.pressExpectingDialog("Open in Maps…")
@@ -239,9 +235,7 @@ final class ResultPageTests: XCTestCase {
     }
 
     func testTinyCoordinatesAreWrittenWithoutExponents() throws {
-        try MainActor.assumeIsolated {
-            let fixture = Fixture("geo:0.00001,-0.5,12.25")
-            defer { fixture.close() }
+        try showing("geo:0.00001,-0.5,12.25") { fixture in
             XCTAssertTrue(fixture.labels.contains("0.00001, -0.5"), "labels: \(fixture.labels)")
             XCTAssertTrue(fixture.labels.contains("12.25"))
             fixture.answer(try fixture.pressExpectingDialog("Open in Maps…"), "Open in Maps")
@@ -250,10 +244,8 @@ final class ResultPageTests: XCTestCase {
     }
 
     func testTextShowsControlCharactersVisiblyAndCopiesTheOriginal() {
-        MainActor.assumeIsolated {
-            let text = "line one\nline two \u{1B}[31m red\u{0}"
-            let fixture = Fixture(text)
-            defer { fixture.close() }
+        let text = "line one\nline two \u{1B}[31m red\u{0}"
+        showing(text) { fixture in
             XCTAssertTrue(fixture.labels.contains("line one\nline two \u{241B}[31m red\u{2400}"), "labels: \(fixture.labels)")
             fixture.page.copyToClipboard()
             XCTAssertEqual(InProcessGtk.clipboardText(of: fixture.page.widget), "line one\nline two \u{1B}[31m red")
@@ -261,10 +253,8 @@ final class ResultPageTests: XCTestCase {
     }
 
     func testTextAsLongAsAQRCodeHoldsIsShownWhole() throws {
-        try MainActor.assumeIsolated {
-            let text = String(repeating: "0123456789abcdef", count: 443) + "0"
-            let fixture = Fixture(text)
-            defer { fixture.close() }
+        let text = String(repeating: "0123456789abcdef", count: 443) + "0"
+        try showing(text) { fixture in
             let label = try XCTUnwrap(
                 InProcessGtk.descendants(of: fixture.page.widget).first {
                     InProcessGtk.isA($0, gtk_label_get_type()) && InProcessGtk.labelText($0) == text
@@ -277,10 +267,8 @@ final class ResultPageTests: XCTestCase {
     }
 
     func testHugeTextShowsItsStartAndCopiesEverything() {
-        MainActor.assumeIsolated {
-            let text = String(repeating: String(repeating: "0123456789abcdef", count: 8) + "\n", count: 600)
-            let fixture = Fixture(text)
-            defer { fixture.close() }
+        let text = String(repeating: String(repeating: "0123456789abcdef", count: 8) + "\n", count: 600)
+        showing(text) { fixture in
             let shown = String(text.prefix(ResultPage.maximumShownCharacters)) + "…"
             XCTAssertTrue(fixture.labels.contains(shown), "the start of the text is shown")
             XCTAssertTrue(fixture.labels.contains { $0.contains("\(text.count) characters") }, "a note says how long it is")
@@ -290,9 +278,7 @@ final class ResultPageTests: XCTestCase {
     }
 
     func testBinaryShowsHexAndCopiesIt() throws {
-        try MainActor.assumeIsolated {
-            let fixture = Fixture(nil, bytes: [0xDE, 0xAD, 0x00, 0xFF], format: .code128)
-            defer { fixture.close() }
+        try showing(nil, bytes: [0xDE, 0xAD, 0x00, 0xFF], format: .code128) { fixture in
             XCTAssertTrue(fixture.labels.contains("de ad 00 ff"), "labels: \(fixture.labels)")
             XCTAssertTrue(fixture.labels.contains("Code type: CODE-128"))
             XCTAssertTrue(try fixture.copies("Copy as Hex", "dead00ff"))
@@ -346,9 +332,7 @@ final class ResultPageTests: XCTestCase {
     }
 
     func testConnectJoinsTheNetworkAndShowsTheOutcome() throws {
-        try MainActor.assumeIsolated {
-            let fixture = Fixture("WIFI:T:WPA2-EAP;S:Campus;E:PEAP;I:alice;P:pw;;")
-            defer { fixture.close() }
+        try showing("WIFI:T:WPA2-EAP;S:Campus;E:PEAP;I:alice;P:pw;;") { fixture in
             fixture.expectLabels(["PEAP", "alice", "WPA/WPA2/WPA3 Enterprise"])
             fixture.joins.outcome = .wrongPassword
             XCTAssertTrue(InProcessGtk.press(try fixture.button("Connect")) { fixture.labels.contains("Campus refused the password.") })
@@ -393,24 +377,22 @@ final class ResultPageTests: XCTestCase {
     }
 
     func testEventShowsItsFieldsAndSavesAFileOthersRead() throws {
-        try MainActor.assumeIsolated {
-            let ics = """
-                BEGIN:VCALENDAR\r
-                VERSION:2.0\r
-                PRODID:-//Example//EN\r
-                BEGIN:VEVENT\r
-                UID:42@example.org\r
-                DTSTAMP:20260101T000000Z\r
-                SUMMARY:Team <b>dinner</b>/party\r
-                DTSTART;TZID=Europe/Berlin:20260710T190000\r
-                DTEND;TZID=Europe/Berlin:20260710T223000\r
-                LOCATION:Gasthaus\\, Hof 3\r
-                DESCRIPTION:Bring\\nfriends\r
-                END:VEVENT\r
-                END:VCALENDAR
-                """
-            let fixture = Fixture(ics)
-            defer { fixture.close() }
+        let ics = """
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            PRODID:-//Example//EN\r
+            BEGIN:VEVENT\r
+            UID:42@example.org\r
+            DTSTAMP:20260101T000000Z\r
+            SUMMARY:Team <b>dinner</b>/party\r
+            DTSTART;TZID=Europe/Berlin:20260710T190000\r
+            DTEND;TZID=Europe/Berlin:20260710T223000\r
+            LOCATION:Gasthaus\\, Hof 3\r
+            DESCRIPTION:Bring\\nfriends\r
+            END:VEVENT\r
+            END:VCALENDAR
+            """
+        try showing(ics) { fixture in
             fixture.expectLabels(["Event", "Team <b>dinner</b>/party", "Gasthaus, Hof 3", "Bring\nfriends"])
             XCTAssertTrue(fixture.labels.contains { $0.contains("19:00") && $0.contains("(Europe/Berlin)") }, "\(fixture.labels)")
             XCTAssertTrue(fixture.labels.contains { $0.contains("22:30") && $0.contains("(Europe/Berlin)") }, "\(fixture.labels)")
@@ -444,10 +426,8 @@ final class ResultPageTests: XCTestCase {
     }
 
     func testABareAllDayEventIsWrappedAndCalendarlessDesktopsSaySo() throws {
-        try MainActor.assumeIsolated {
-            let fixture = Fixture(
-                "BEGIN:VEVENT\nSUMMARY:Holiday\nDTSTART;VALUE=DATE:20261224\nDTEND;VALUE=DATE:20261227\nEND:VEVENT", handler: nil)
-            defer { fixture.close() }
+        try showing("BEGIN:VEVENT\nSUMMARY:Holiday\nDTSTART;VALUE=DATE:20261224\nDTEND;VALUE=DATE:20261227\nEND:VEVENT", handler: nil) {
+            fixture in
             XCTAssertTrue(fixture.labels.contains { $0.hasSuffix("(all day)") }, "\(fixture.labels)")
             XCTAssertTrue(fixture.labels.contains("No calendar app is installed to add the event."))
             XCTAssertFalse(fixture.buttonNames.contains("Add to Calendar"))
@@ -468,9 +448,7 @@ final class ResultPageTests: XCTestCase {
     }
 
     func testCancellingTheSaveDialogWritesNothing() throws {
-        try MainActor.assumeIsolated {
-            let fixture = Fixture("BEGIN:VEVENT\nSUMMARY:x\nDTSTART:20260101T100000Z\nEND:VEVENT")
-            defer { fixture.close() }
+        try showing("BEGIN:VEVENT\nSUMMARY:x\nDTSTART:20260101T100000Z\nEND:VEVENT") { fixture in
             fixture.savePath = nil
             XCTAssertTrue(InProcessGtk.press(try fixture.button("Save Event…")) { fixture.saveRequests.count == 1 })
             InProcessGtk.flush()
@@ -479,9 +457,7 @@ final class ResultPageTests: XCTestCase {
     }
 
     func testMECARDIsSavedAsAVCard30OthersRead() throws {
-        try MainActor.assumeIsolated {
-            let fixture = Fixture("MECARD:N:Lovelace,Ada;TEL:+44 20 7946 0000;EMAIL:ada@example.org;ADR:12 St James\\, London;NOTE:a\\;b;;")
-            defer { fixture.close() }
+        try showing("MECARD:N:Lovelace,Ada;TEL:+44 20 7946 0000;EMAIL:ada@example.org;ADR:12 St James\\, London;NOTE:a\\;b;;") { fixture in
             let path = Self.temporaryPath("ada.vcf")
             defer { try? FileManager.default.removeItem(atPath: path) }
             fixture.savePath = path
@@ -503,10 +479,8 @@ final class ResultPageTests: XCTestCase {
     }
 
     func testLoginCodeHidesTheSecretAndCountsDown() throws {
-        try MainActor.assumeIsolated {
-            // RFC 6238's SHA-1 seed "12345678901234567890" in base32, 8 digits: 94287082 at t = 59.
-            let fixture = Fixture("otpauth://totp/ACME:alice@example.org?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ&issuer=ACME&digits=8")
-            defer { fixture.close() }
+        // RFC 6238's SHA-1 seed "12345678901234567890" in base32, 8 digits: 94287082 at t = 59.
+        try showing("otpauth://totp/ACME:alice@example.org?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ&issuer=ACME&digits=8") { fixture in
             fixture.expectLabels(["Login Code", "ACME", "alice@example.org", "942 870 82", "Changes in 1 second", "SHA1", "30 seconds"])
             XCTAssertFalse(fixture.labels.contains { $0.contains("GEZD") }, "the secret stays hidden")
             XCTAssertTrue(fixture.labels.contains { $0.contains("anyone who has it can make your login codes") })
@@ -528,9 +502,7 @@ final class ResultPageTests: XCTestCase {
     }
 
     func testPaymentShowsCheckedFieldsAndWarnings() throws {
-        try MainActor.assumeIsolated {
-            let fixture = Fixture("BCD\n002\n1\nSCT\nCOBADEFF\nJane Roe\nDE89370400440532013001\nEUR12.5\n\nRF18539007547034")
-            defer { fixture.close() }
+        try showing("BCD\n002\n1\nSCT\nCOBADEFF\nJane Roe\nDE89370400440532013001\nEUR12.5\n\nRF18539007547034") { fixture in
             fixture.expectLabels([
                 "SEPA Credit Transfer", "Jane Roe", "DE89 3704 0044 0532 0130 01", "COBADEFF", "12.50 EUR", "RF18 5390 0754 7034",
             ])
@@ -543,14 +515,12 @@ final class ResultPageTests: XCTestCase {
     }
 
     func testSwissBillNamesTheBeneficiaryAndChecksTheQRReference() {
-        MainActor.assumeIsolated {
-            let bill = [
-                "SPC", "0200", "1", "CH4431999123000889012", "S", "Robert Schneider AG", "Rue du Lac", "1268", "2501", "Biel", "CH",
-                "", "", "", "", "", "", "", "1949.75", "CHF", "", "", "", "", "", "", "", "QRR", "210000000003139471430009018",
-                "Order 15", "EPD",
-            ].joined(separator: "\r\n")
-            let fixture = Fixture(bill)
-            defer { fixture.close() }
+        let bill = [
+            "SPC", "0200", "1", "CH4431999123000889012", "S", "Robert Schneider AG", "Rue du Lac", "1268", "2501", "Biel", "CH",
+            "", "", "", "", "", "", "", "1949.75", "CHF", "", "", "", "", "", "", "", "QRR", "210000000003139471430009018",
+            "Order 15", "EPD",
+        ].joined(separator: "\r\n")
+        showing(bill) { fixture in
             fixture.expectLabels(["Swiss QR-Bill", "Robert Schneider AG", "Rue du Lac, 1268, 2501, Biel, CH", "1949.75 CHF", "Order 15"])
             XCTAssertTrue(fixture.labels.contains { $0.hasPrefix("The payment reference is not valid") })
             XCTAssertFalse(fixture.labels.contains { $0.hasPrefix("The IBAN is not valid") })

@@ -1,21 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 
 /// What a history row holds, stored as its raw value and derived from the text with `ContentParser`.
-public enum HistoryContentKind: String, CaseIterable, Sendable {
-    case url
-    case wifi
-    case contact
-    case email
-    case phone
-    case sms
-    case geo
-    /// An iCalendar event.
-    case event
-    /// A payment order (EPC or Swiss QR-bill).
-    case payment
-    case text
-    /// A one-time-password code (`otpauth://`), kept without its secret.
-    case oneTimePassword = "otp"
+public enum HistoryContentKind: Hashable, Sendable {
+    /// Text of one of the parser's kinds (an `otpauth://` code is `.otp`, kept without its secret).
+    case content(ContentKind)
     /// A payload that is not text.
     case binary
 
@@ -26,15 +14,23 @@ public enum HistoryContentKind: String, CaseIterable, Sendable {
             return
         }
         if OTPSecretStripping.isOneTimePassword(text) {
-            self = .oneTimePassword
+            self = .content(.otp)
             return
         }
         self.init(ContentParser.parse(text).kind)
     }
 
-    /// The row kind of parsed content: the `ContentKind`'s JSON name, except that links are
-    /// stored as `url`.
+    /// The row kind of parsed content.
     public init(_ kind: ContentKind) {
-        self = kind == .link ? .url : HistoryContentKind(rawValue: kind.rawValue) ?? .text
+        self = .content(kind)
+    }
+
+    /// The stored name: the `ContentKind`'s JSON name, except that links are stored as `url`.
+    public var rawValue: String {
+        switch self {
+        case .content(.link): "url"
+        case .content(let kind): kind.rawValue
+        case .binary: "binary"
+        }
     }
 }

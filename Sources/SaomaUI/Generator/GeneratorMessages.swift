@@ -4,6 +4,7 @@ import GLibSwift
 import PixbufIO
 import QREncoding
 import SaomaCore
+import SaomaMessages
 
 /// The translated texts the Generate page shows: inline errors, warnings, the capacity and the check.
 enum GeneratorMessages {
@@ -12,12 +13,12 @@ enum GeneratorMessages {
         switch error {
         case .empty: return nil
         case .notANumber(let field, let text):
-            return tr("The {field} “{value}” is not a number.", ["field": WindowFieldNames.name(field), "value": text])
-        case .content(.missingField(let field)): return tr("Fill in the {field}.", ["field": WindowFieldNames.name(field)])
+            return tr("The {field} “{value}” is not a number.", ["field": field.name(in: .sentence), "value": text])
+        case .content(.missingField(let field)): return tr("Fill in the {field}.", ["field": field.name(in: .sentence)])
         case .content(.invalidField(let field, _, let reason)):
             switch reason {
             case .invalidCharacters:
-                return tr("The {field} contains characters that are not allowed.", ["field": WindowFieldNames.name(field)])
+                return tr("The {field} contains characters that are not allowed.", ["field": field.name(in: .sentence)])
             case .passphraseLength: return tr("A WPA password has 8 to 63 characters, or 64 hex digits.")
             case .outOfRange: return tr("Latitude must be between −90 and 90, longitude between −180 and 180.")
             case .notAnAddress: return tr("An e-mail address needs an @.")

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import SaomaCore
 import SaomaTestSupport
 
 /// Test photos made with `qrencode` and ImageMagick in a unique temporary folder (removed with the factory).
@@ -100,12 +101,11 @@ final class PhotoFactory {
 /// Where the photo is on screen, from a `photo-geometry` debug line, and the aspect-fit mapping
 /// of image points to screen points (computed here, independently of the app's transform).
 struct PhotoGeometry {
-    var originX: Double
-    var originY: Double
-    var viewWidth: Double
-    var viewHeight: Double
-    var imageWidth: Double
-    var imageHeight: Double
+    /// The view's top-left corner on screen.
+    var origin: Point
+    var view: Size
+    /// The upright image's size in pixels.
+    var image: Size
 
     init(_ line: String) throws {
         let f = fields(line)
@@ -115,15 +115,17 @@ struct PhotoGeometry {
         guard origin.count == 2, view.count == 2, image.count == 2 else {
             throw EndToEndError(description: "bad geometry line: \(line)")
         }
-        (originX, originY, viewWidth, viewHeight, imageWidth, imageHeight) = (origin[0], origin[1], view[0], view[1], image[0], image[1])
+        self.origin = Point(x: origin[0], y: origin[1])
+        self.view = Size(width: view[0], height: view[1])
+        self.image = Size(width: image[0], height: image[1])
     }
 
     /// Where image point `(x, y)` appears on screen: aspect-fit, centred in the view.
     func screenPoint(imageX x: Double, y: Double) -> (x: Double, y: Double) {
-        let s = min(viewWidth / imageWidth, viewHeight / imageHeight)
-        let ox = (viewWidth - imageWidth * s) / 2
-        let oy = (viewHeight - imageHeight * s) / 2
-        return (originX + ox + x * s, originY + oy + y * s)
+        let s = min(view.width / image.width, view.height / image.height)
+        let ox = (view.width - image.width * s) / 2
+        let oy = (view.height - image.height * s) / 2
+        return (origin.x + ox + x * s, origin.y + oy + y * s)
     }
 }
 

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Testing
+
+@testable import SaomaCore
+
+@Suite("Argument reader")
+struct ArgumentReaderTests {
+    /// A command line and what the reader gives for it when `-f` and `--out` take a value:
+    /// `p:` a positional word, `o:` an option, `v:` the value read after it (`v:nil` at the end).
+    static let rows: [([String], [String])] = [
+        ([], []),
+        (["a.png", "-", "--json", "b.png"], ["p:a.png", "p:-", "o:--json", "p:b.png"]),
+        (["-f", "qr", "x.png"], ["o:-f", "v:qr", "p:x.png"]),
+        // A value is the next word, whatever it looks like.
+        (["-f", "--json", "x"], ["o:-f", "v:--json", "p:x"]),
+        (["--out", "--", "x"], ["o:--out", "v:--", "p:x"]),
+        (["-f"], ["o:-f", "v:nil"]),
+        // `--` ends the options once; after it everything is positional, a second `--` too.
+        (["--", "--json", "-x", "-", "--"], ["p:--json", "p:-x", "p:-", "p:--"]),
+        (["x", "--"], ["p:x"]),
+        // Inline values are the parsers' business: the word is one option.
+        (["--out=a.png", "-"], ["o:--out=a.png", "p:-"]),
+        // Hostile words pass through unchanged.
+        (["\u{1B}[31m", "-\n", "", "<b>"], ["p:\u{1B}[31m", "o:-\n", "p:", "p:<b>"]),
+        (["-\u{10FFFF}", "\u{10FF80}"], ["o:-\u{10FFFF}", "p:\u{10FF80}"]),
+    ]
+
+    @Test("words are positional or options, and an option's value is the next word", arguments: rows)
+    func reads(arguments: [String], expected: [String]) {
+        var reader = ArgumentReader(arguments)
+        var seen: [String] = []
+        while let word = reader.next() {
+            switch word {
+            case .positional(let text):
+                seen.append("p:" + text)
+            case .option(let option):
+                seen.append("o:" + option)
+                if option == "-f" || option == "--out" { seen.append("v:" + (reader.value() ?? "nil")) }
+            }
+        }
+        #expect(seen == expected)
+        #expect(reader.next() == nil)
+        #expect(reader.value() == nil)
+    }
+}
