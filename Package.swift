@@ -34,10 +34,10 @@ let package = Package(
         .target(name: "PipeWireCapture", dependencies: ["SaomaCore", "CPipeWire"]),
         .target(name: "PixbufIO", dependencies: ["SaomaCore", "CGdkPixbuf", "GLibSwift"]),
         .target(name: "GLibSwift", dependencies: ["CGtk"]),
-        .target(name: "DesktopPortal", dependencies: ["SaomaCore", "CPortal"]),
+        .target(name: "DesktopPortal", dependencies: ["SaomaCore", "CPortal", "GLibSwift"]),
         .target(name: "SQLiteHistory", dependencies: ["SaomaCore", "CSQLite", "GLibSwift"]),
         // The only client of NetworkManager's D-Bus API (GDBus from GIO).
-        .target(name: "NetworkJoining", dependencies: ["SaomaCore", "CGtk"]),
+        .target(name: "NetworkJoining", dependencies: ["SaomaCore", "CGtk", "GLibSwift"]),
         // The translated names both front ends give content fields, one row per field and voice.
         .target(name: "SaomaMessages", dependencies: ["SaomaCore", "GLibSwift"]),
 

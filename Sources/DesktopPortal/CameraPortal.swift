@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CPortal
+import GLibSwift
 import SaomaCore
 
 /// Cameras through the XDG camera portal (`org.freedesktop.portal.Camera`), with libportal:
@@ -11,20 +12,16 @@ import SaomaCore
 /// 0.6 crashes without one) and owned until `deinit`.
 @MainActor
 public final class CameraPortal {
-    private var portal: OpaquePointer?
+    private var portal: ObjectRef<OpaquePointer>?
 
     public init() {}
-
-    isolated deinit {
-        if let portal { g_object_unref(UnsafeMutableRawPointer(portal)) }
-    }
 
     /// Asks for camera access, then for the PipeWire remote; `completion` runs once on the UI
     /// thread. A `.granted` descriptor belongs to the receiver (close it, or hand it to PipeWire,
     /// which closes it).
     public func requestCamera(completion: @escaping @MainActor (CameraPortalOutcome) -> Void) {
         if portal == nil { portal = PortalBus.newPortal() }
-        guard let portal else {
+        guard let portal = portal?.pointer else {
             completion(.unavailable)
             return
         }
@@ -37,7 +34,7 @@ public final class CameraPortal {
     /// The descriptor belongs to the receiver; nil when the portal opened none.
     public func openRemote() -> Int32? {
         guard let portal else { return nil }
-        let descriptor = xdp_portal_open_pipewire_remote_for_camera(portal)
+        let descriptor = xdp_portal_open_pipewire_remote_for_camera(portal.pointer)
         return descriptor >= 0 ? descriptor : nil
     }
 }

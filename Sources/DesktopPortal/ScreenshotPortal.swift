@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CPortal
+import GLibSwift
 import SaomaCore
 
 /// Screenshots through the XDG desktop portal (`org.freedesktop.portal.Screenshot`), with
@@ -12,18 +13,14 @@ import SaomaCore
 /// on the bus).
 @MainActor
 public final class ScreenshotPortal {
-    private var portal: OpaquePointer?
+    private var portal: ObjectRef<OpaquePointer>?
 
     public init() {}
-
-    isolated deinit {
-        if let portal { g_object_unref(UnsafeMutableRawPointer(portal)) }
-    }
 
     /// The portal object, or nil when there is no session bus (`PortalBus`).
     private func connectedPortal() -> OpaquePointer? {
         if portal == nil { portal = PortalBus.newPortal() }
-        return portal
+        return portal?.pointer
     }
 
     /// Asks the portal for a screenshot of the whole screen, or (interactive) lets the user pick

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 import Foundation
+import GLibSwift
 import SaomaCore
 
 /// A client of NetworkManager's D-Bus API (`org.freedesktop.NetworkManager` on the system bus),
@@ -8,7 +9,7 @@ import SaomaCore
 /// it and waits for the outcome.
 ///
 /// The calls are synchronous: use it from a worker thread (GDBus connections are thread-safe),
-/// never the UI thread. Owns one reference on its connection, released in `deinit`.
+/// never the UI thread. Owns one reference on its connection.
 public final class NetworkManagerClient: @unchecked Sendable {
     static let service = "org.freedesktop.NetworkManager"
     static let managerPath = "/org/freedesktop/NetworkManager"
@@ -27,8 +28,9 @@ public final class NetworkManagerClient: @unchecked Sendable {
     /// Seconds between two looks at the activation's state.
     static let pollInterval: Double = 0.2
 
-    /// The bus connection (one reference, ours).
-    let connection: OpaquePointer
+    /// The bus connection.
+    var connection: OpaquePointer { connectionRef.pointer }
+    private let connectionRef: ObjectRef<OpaquePointer>
 
     /// Connects to the system bus, or to the bus at `address` (tests give a private one);
     /// `nil` when there is no bus to reach.
@@ -44,11 +46,7 @@ public final class NetworkManagerClient: @unchecked Sendable {
         }
         if let error { g_error_free(error) }
         guard let bus else { return nil }
-        connection = bus
-    }
-
-    deinit {
-        g_object_unref(UnsafeMutableRawPointer(connection))
+        connectionRef = ObjectRef(adopting: bus)
     }
 
     /// The result of a call (owned by the caller) or GLib's message.

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGdkPixbuf
+import GLibSwift
 import Glibc
 import SaomaCore
 
@@ -215,16 +216,14 @@ public struct ImageLoader: Sendable {
         case .unknown: throw .notAnImage(name)
         }
         var error: UnsafeMutablePointer<GError>?
-        guard let loader = gdk_pixbuf_loader_new_with_type(format.loaderName, &error) else {
+        guard let owned = gdk_pixbuf_loader_new_with_type(format.loaderName, &error).map({ ObjectRef(adopting: $0) }) else {
             if let error { g_error_free(error) }
             throw .unsupportedFormat(name, format: format.displayName)
         }
-        // The loader is created here (transfer full) and unreffed on every exit, after close.
+        let loader = owned.pointer
+        // Closed on every exit; released after that.
         var closed = false
-        defer {
-            if !closed { gdk_pixbuf_loader_close(loader, nil) }
-            g_object_unref(loader)
-        }
+        defer { if !closed { gdk_pixbuf_loader_close(owned.pointer, nil) } }
         let box = SizeBox(
             maxPixels: maxPixels, budget: budget, bytesPerPixel: Self.bytesPerPixel, displaySide: wantDisplay ? maxDisplaySide : 0,
             reduce: reduced && format == .jpeg)
@@ -286,21 +285,21 @@ public struct ImageLoader: Sendable {
         let width = Int(gdk_pixbuf_get_width(stored))
         let height = Int(gdk_pixbuf_get_height(stored))
         let side = max(width, height)
-        // Both calls return a new reference (transfer full), unreffed below.
-        let small: OpaquePointer?
+        let small: ObjectRef<OpaquePointer>?
         if maxSide > 0 && side > maxSide {
             small = gdk_pixbuf_scale_simple(
-                stored, Int32(max(1, width * maxSide / side)), Int32(max(1, height * maxSide / side)), GDK_INTERP_BILINEAR)
+                stored, Int32(max(1, width * maxSide / side)), Int32(max(1, height * maxSide / side)), GDK_INTERP_BILINEAR
+            ).map { ObjectRef(adopting: $0) }
             // Scaling drops the loader's options: carry the orientation over.
-            if let small, let value = gdk_pixbuf_get_option(stored, "orientation") { gdk_pixbuf_set_option(small, "orientation", value) }
+            if let small, let value = gdk_pixbuf_get_option(stored, "orientation") {
+                gdk_pixbuf_set_option(small.pointer, "orientation", value)
+            }
         } else {
-            small = OpaquePointer(g_object_ref(UnsafeMutableRawPointer(stored)))
+            small = ObjectRef(sinking: stored)
         }
-        guard let small else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(small)) }
-        guard let upright = gdk_pixbuf_apply_embedded_orientation(small) else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(upright)) }
-        return PixbufPixels(upright).display()
+        guard let small, let upright = gdk_pixbuf_apply_embedded_orientation(small.pointer).map({ ObjectRef(adopting: $0) })
+        else { return nil }
+        return PixbufPixels(upright.pointer).display()
     }
 
     /// Throws `.tooLarge` once the loader has announced a size above the limit.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGdkPixbuf
 import Foundation
+import GLibSwift
 import SaomaCore
 
 /// Why a PNG could not be made or written.
@@ -27,12 +28,12 @@ public enum PNGWriter {
             guard
                 let pixbuf = gdk_pixbuf_new_from_data(
                     pixels.baseAddress, GDK_COLORSPACE_RGB, 0, 8, Int32(raster.width), Int32(raster.height),
-                    Int32(raster.rowStride), nil, nil)
+                    Int32(raster.rowStride), nil, nil
+                ).map({ ObjectRef(adopting: $0) })
             else {
                 failure = .encodingFailed("gdk_pixbuf_new_from_data failed")
                 return nil
             }
-            defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
             var buffer: UnsafeMutablePointer<gchar>?
             var size: gsize = 0
             var error: UnsafeMutablePointer<GError>?
@@ -44,7 +45,7 @@ public enum PNGWriter {
             }
             var keys: [UnsafeMutablePointer<CChar>?] = [key, nil]
             var values: [UnsafeMutablePointer<CChar>?] = [value, nil]
-            let ok = gdk_pixbuf_save_to_bufferv(pixbuf, &buffer, &size, "png", &keys, &values, &error)
+            let ok = gdk_pixbuf_save_to_bufferv(pixbuf.pointer, &buffer, &size, "png", &keys, &values, &error)
             // Transfer: `buffer` (full) is freed with g_free after copying; `error` (full) with g_error_free.
             defer {
                 g_free(buffer)

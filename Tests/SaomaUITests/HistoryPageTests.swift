@@ -124,6 +124,39 @@ final class HistoryPageTests: XCTestCase {
         }
     }
 
+    /// Rows are built once the page is on screen, not while it waits behind another page (at
+    /// start-up a full page of rows held the first camera frame back).
+    func testRowsAreBuiltOnceThePageIsShown() {
+        MainActor.assumeIsolated {
+            let folder = NSTemporaryDirectory() + "saoma-history-lazy-\(UUID().uuidString)"
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let recorder = HistoryRecorder(path: folder + "/saoma/history.db")
+            let page = HistoryPage(recorder: recorder)
+            let stack = gtk_stack_new()!
+            let other = gtk_label_new("another page")!
+            gtk_stack_add_named(OpaquePointer(stack), other, "other")
+            gtk_stack_add_named(OpaquePointer(stack), page.widget, "history")
+            gtk_stack_set_visible_child_name(OpaquePointer(stack), "other")
+            let window = InProcessGtk.window(holding: stack)
+            defer {
+                gtk_window_destroy(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self))
+                InProcessGtk.flush()
+            }
+            for text in ["first", "second"] {
+                recorder.record(Symbol(format: .qrCode, bytes: Array(text.utf8), text: text, corners: []), origin: .camera)
+            }
+            XCTAssertTrue(InProcessGtk.iterate { page.records.map(\.displayText) == ["second", "first"] })
+            let actionRows = { InProcessGtk.descendants(of: page.list).filter { InProcessGtk.isA($0, adw_action_row_get_type()) } }
+            XCTAssertEqual(gtk_widget_get_mapped(page.widget), 0)
+            XCTAssertFalse(page.rowsShowRecords)
+            XCTAssertEqual(actionRows().count, 0, "no row is built while the page is not on screen")
+
+            gtk_stack_set_visible_child_name(OpaquePointer(stack), "history")
+            XCTAssertTrue(InProcessGtk.iterate { page.rowsShowRecords && actionRows().count == 2 }, "\(actionRows().count) rows")
+            XCTAssertTrue(InProcessGtk.labelTexts(in: page.widget).contains("Today"))
+        }
+    }
+
     func testDamagedDatabaseIsMovedAsideWithAToast() throws {
         try MainActor.assumeIsolated {
             let fixture = Fixture()

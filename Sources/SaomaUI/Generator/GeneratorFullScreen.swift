@@ -41,11 +41,10 @@ final class GeneratorFullScreen {
         // Without a window manager (or one that ignores the request) the window still covers the
         // monitor: its default size is the monitor's.
         if let display = gdk_display_get_default(), let monitors = gdk_display_get_monitors(display),
-            let first = g_list_model_get_item(monitors, 0)
+            let first = g_list_model_get_item(monitors, 0).map({ ObjectRef(adopting: OpaquePointer($0)) })
         {
             var geometry = GdkRectangle()
-            gdk_monitor_get_geometry(OpaquePointer(first), &geometry)
-            g_object_unref(first)
+            gdk_monitor_get_geometry(first.pointer, &geometry)
             gtk_window_set_default_size(gcast(window), geometry.width, geometry.height)
         }
 
@@ -99,15 +98,13 @@ final class GeneratorFullScreen {
     /// Style providers on the window and the hint paint them white and grey, above theme and
     /// application CSS (a provider on a widget's own style context applies to that widget only).
     private static func forceColors(_ window: UnsafeMutablePointer<GtkWidget>, _ hint: UnsafeMutablePointer<GtkWidget>) {
-        let provider: UnsafeMutablePointer<GtkCssProvider> = gtk_css_provider_new()
+        let provider = ObjectRef<UnsafeMutablePointer<GtkCssProvider>>(adopting: gtk_css_provider_new())
         gtk_css_provider_load_from_data(
-            provider, "window.generator-fullscreen { background: #ffffff; } label { color: #555555; background: none; }", -1)
+            provider.pointer, "window.generator-fullscreen { background: #ffffff; } label { color: #555555; background: none; }", -1)
         gtk_widget_add_css_class(hint, "generator-fullscreen-hint")
         for widget in [window, hint] {
             gtk_style_context_add_provider(
-                gtk_widget_get_style_context(widget), OpaquePointer(UnsafeMutableRawPointer(provider)),
-                guint(GTK_STYLE_PROVIDER_PRIORITY_USER))
+                gtk_widget_get_style_context(widget), OpaquePointer(provider.pointer), guint(GTK_STYLE_PROVIDER_PRIORITY_USER))
         }
-        g_object_unref(UnsafeMutableRawPointer(provider))
     }
 }

@@ -59,9 +59,8 @@ extension GeneratorPage {
 
     /// Puts the current code on the clipboard as an image (GTK offers it as PNG and other types).
     public func copyImageToClipboard() {
-        guard let texture = currentTexture() else { return }
-        defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
-        gdk_clipboard_set_texture(gtk_widget_get_clipboard(root), texture)
+        guard let texture = currentTexture().map({ ObjectRef(adopting: $0) }) else { return }
+        gdk_clipboard_set_texture(gtk_widget_get_clipboard(root), texture.pointer)
         setActionStatus(tr("Image copied"), error: false)
     }
 
@@ -78,44 +77,25 @@ extension GeneratorPage {
     func presentSaveDialog() {
         guard current != nil, saveDialog == nil else { return }
         let parent = gtk_widget_get_root(root).map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkWindow.self) }
-        guard let dialog = gtk_file_chooser_native_new(tr("Save QR Code"), parent, GTK_FILE_CHOOSER_ACTION_SAVE, tr("_Save"), tr("_Cancel"))
-        else { return }
-        saveDialog = dialog
-        let chooser = dialog
-        gtk_file_chooser_set_current_name(chooser, "qr-code.png")
-        let filters = [(tr("PNG image"), "image/png", GeneratorExportFormat.png), (tr("SVG image"), "image/svg+xml", .svg)]
-        for (name, mime, _) in filters {
-            let filter = gtk_file_filter_new()
-            gtk_file_filter_set_name(filter, name)
-            gtk_file_filter_add_mime_type(filter, mime)
-            gtk_file_chooser_add_filter(chooser, filter)
-            g_object_unref(UnsafeMutableRawPointer(filter))
-        }
-        onNativeResponse(UnsafeMutableRawPointer(dialog)) { [weak self] response in
+        let formats: [(type: SaveFileChooser.FileType, format: GeneratorExportFormat)] = [
+            (SaveFileChooser.FileType(name: tr("PNG image"), mimeType: "image/png"), .png),
+            (SaveFileChooser.FileType(name: tr("SVG image"), mimeType: "image/svg+xml"), .svg),
+        ]
+        saveDialog = SaveFileChooser.present(
+            title: tr("Save QR Code"), parent: parent, suggesting: "qr-code.png", fileTypes: formats.map(\.type)
+        ) { [weak self] answer in
             guard let self else { return }
-            defer {
-                self.saveDialog = nil
-                // Released after the emission that is running now.
-                let bits = UInt(bitPattern: UnsafeMutableRawPointer(dialog))
-                runOnMainLoop { g_object_unref(UnsafeMutableRawPointer(bitPattern: bits)) }
-            }
-            guard response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser) else { return }
-            defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-            guard let cPath = g_file_get_path(file) else {
-                self.setActionStatus(tr("Saoma can only save to local files."), error: true)
-                return
-            }
-            defer { g_free(cPath) }
-            var path = String(cString: cPath)
-            if GeneratorExportFormat(path: path) == nil {
-                let chosen = gtk_file_chooser_get_filter(chooser).flatMap { filter in
-                    filters.first { $0.0 == gtk_file_filter_get_name(filter).map { String(cString: $0) } }?.2
+            self.saveDialog = nil
+            switch answer {
+            case .cancelled: return
+            case .notLocal: self.setActionStatus(tr("Saoma can only save to local files."), error: true)
+            case .chosen(var path, let fileType):
+                if GeneratorExportFormat(path: path) == nil {
+                    path += "." + (fileType.map { formats[$0].format } ?? .png).rawValue
                 }
-                path += "." + (chosen ?? .png).rawValue
+                self.save(to: path)
             }
-            self.save(to: path)
         }
-        gtk_native_dialog_show(gcast(UnsafeMutableRawPointer(dialog)))
     }
 
     /// Shows the current code full screen on white, for a phone to scan from the screen.

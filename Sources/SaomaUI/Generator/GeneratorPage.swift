@@ -72,7 +72,7 @@ public final class GeneratorPage {
     /// The full-screen view while it is open.
     var fullScreen: GeneratorFullScreen?
     /// The open save dialog, kept alive until it answers.
-    var saveDialog: OpaquePointer?
+    var saveDialog: SaveFileChooser?
 
     public init() {
         rootRef = WidgetRef(sinking: gtk_scrolled_window_new())

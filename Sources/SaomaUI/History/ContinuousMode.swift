@@ -17,12 +17,13 @@ final class ContinuousMode {
     private var tally = ContinuousScanTally()
     private let toggle: UnsafeMutablePointer<GtkWidget>
     /// The session page: a count, the list of codes counted and the export button.
-    let page: UnsafeMutablePointer<GtkWidget>
+    var page: UnsafeMutablePointer<GtkWidget> { pageRef.pointer }
+    private let pageRef: WidgetRef
     private let list: UnsafeMutablePointer<GtkWidget>
     private let countLabel: UnsafeMutablePointer<GtkWidget>
     private let exportButton: UnsafeMutablePointer<GtkWidget>
     /// The open save dialog (one reference owned while it shows).
-    private var chooser: OpaquePointer?
+    private var chooser: SaveFileChooser?
     private let settings = AppSettings.shared
     /// When each counted code was read, milliseconds since the epoch (parallel to `tally.counted`).
     private var countedTimes: [Int64] = []
@@ -36,8 +37,8 @@ final class ContinuousMode {
         saoma_accessible_set_label(gcast(toggle), tr("Continuous Scanning"))
         window.addHeaderButton(toggle)
 
-        page = created(gtk_box_new(GTK_ORIENTATION_VERTICAL, 6))
-        g_object_ref_sink(page)
+        pageRef = WidgetRef(sinking: gtk_box_new(GTK_ORIENTATION_VERTICAL, 6))
+        let page = pageRef.pointer
         countLabel = created(gtk_label_new(""))
         gtk_widget_add_css_class(countLabel, "heading")
         gtk_widget_set_margin_top(countLabel, 6)
@@ -65,11 +66,6 @@ final class ContinuousMode {
             self.setActive(gtk_toggle_button_get_active(gcast(self.toggle)) != 0)
         }
         runOnMainLoop { [weak self] in self?.setActive(on) }
-    }
-
-    isolated deinit {
-        if let chooser { g_object_unref(UnsafeMutableRawPointer(chooser)) }
-        g_object_unref(page)
     }
 
     /// Turns continuous mode on or off (remembered); on, the session page shows beside the preview.
@@ -139,29 +135,15 @@ final class ContinuousMode {
     }
 
     private func chooseExportFile() {
-        guard let window else { return }
+        guard let window, chooser == nil else { return }
         let parent = UnsafeMutableRawPointer(window.window).assumingMemoryBound(to: GtkWindow.self)
-        guard
-            let native = gtk_file_chooser_native_new(
-                tr("Export Session"), parent, GTK_FILE_CHOOSER_ACTION_SAVE, tr("_Export"), tr("_Cancel"))
-        else { return }
-        gtk_file_chooser_set_current_name(gcast(UnsafeMutableRawPointer(native)), "saoma-session.csv")
-        chooser = native
-        onNativeResponse(UnsafeMutableRawPointer(native)) { [weak self] response in
-            guard let self, let native = self.chooser else { return }
-            defer {
-                g_object_unref(UnsafeMutableRawPointer(native))
-                self.chooser = nil
-            }
-            guard response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(gcast(UnsafeMutableRawPointer(native)))
-            else { return }
-            defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-            guard let cPath = g_file_get_path(file) else { return }
-            let path = String(cString: cPath)
-            g_free(cPath)
-            self.export(to: path)
+        chooser = SaveFileChooser.present(
+            title: tr("Export Session"), acceptLabel: tr("_Export"), parent: parent, suggesting: "saoma-session.csv", fileTypes: []
+        ) { [weak self] answer in
+            guard let self else { return }
+            self.chooser = nil
+            if case .chosen(let path, _) = answer { self.export(to: path) }
         }
-        gtk_native_dialog_show(gcast(UnsafeMutableRawPointer(native)))
     }
 
     /// Writes the session's list to `path` (JSON Lines for `.jsonl`, else CSV), atomically.

@@ -19,7 +19,8 @@ public final class HistoryPage {
     static let titleCharacters = 200
 
     /// The page's widget (a toast overlay around the content).
-    public let widget: UnsafeMutablePointer<GtkWidget>
+    public var widget: UnsafeMutablePointer<GtkWidget> { widgetRef.pointer }
+    private let widgetRef: WidgetRef
     let searchEntry: UnsafeMutablePointer<GtkWidget>
     let list: UnsafeMutablePointer<GtkWidget>
     private let content: UnsafeMutablePointer<GtkWidget>
@@ -34,14 +35,18 @@ public final class HistoryPage {
     private var limit = HistoryPage.pageSize
     /// The rows' widgets, removed before each refill.
     private var rowWidgets: [UnsafeMutablePointer<GtkWidget>] = []
+    /// Whether `records` changed since the rows were built. Rows are built only while the page
+    /// is on screen: a page of rows with four buttons each keeps the UI thread busy for hundreds
+    /// of milliseconds, which at start-up held the first camera frame back (docs/BENCHMARKS.md).
+    private var rowsStale = false
 
     /// Called when a row is activated, with its code.
     public var onOpen: ((Symbol) -> Void)?
 
     public init(recorder: HistoryRecorder) {
         self.recorder = recorder
-        widget = created(adw_toast_overlay_new())
-        g_object_ref_sink(widget)
+        widgetRef = WidgetRef(sinking: adw_toast_overlay_new())
+        let widget = widgetRef.pointer
         let box = created(gtk_box_new(GTK_ORIENTATION_VERTICAL, 6))
         adw_toast_overlay_set_child(gcast(widget), box)
 
@@ -97,11 +102,8 @@ public final class HistoryPage {
         }
         onClicked(UnsafeMutableRawPointer(clearButton)) { [weak self] in self?.confirmClear() }
         recorder.onChanged.append { [weak self] in self?.refresh() }
+        onSimpleSignal(UnsafeMutableRawPointer(widget), "map") { [weak self] in self?.buildRowsIfStale() }
         refresh()
-    }
-
-    isolated deinit {
-        g_object_unref(widget)
     }
 
     /// The search text typed.
@@ -135,15 +137,8 @@ public final class HistoryPage {
 
     private func show(_ rows: [HistoryRecord], searching: Bool, limit: Int) {
         records = Array(rows.prefix(limit))
-        for row in rowWidgets { gtk_list_box_remove(gcast(list), row) }
-        rowWidgets = []
-        let sections = HistoryDays.sections(records) {
-            TimeZone.current.secondsFromGMT(for: Date(timeIntervalSince1970: Double($0) / 1000))
-        }
-        for section in sections {
-            appendRow(dayHeader(section.day))
-            for record in section.records { appendRow(row(for: record)) }
-        }
+        rowsStale = true
+        if gtk_widget_get_mapped(widget) != 0 { buildRowsIfStale() }
         gtk_widget_set_visible(moreButton, rows.count > limit ? 1 : 0)
         gtk_widget_set_sensitive(clearButton, records.isEmpty && !searching ? 0 : 1)
         if records.isEmpty {
@@ -159,6 +154,24 @@ public final class HistoryPage {
             gtk_stack_set_visible_child_name(gcast(content), "list")
         }
         DebugEvents.log(.historyRows(count: records.count, first: records.first?.displayText ?? ""))
+    }
+
+    /// Whether the list's rows show `records` (they are built once the page is on screen).
+    var rowsShowRecords: Bool { !rowsStale }
+
+    /// Builds the rows for `records` when they changed since the last build.
+    private func buildRowsIfStale() {
+        guard rowsStale else { return }
+        rowsStale = false
+        for row in rowWidgets { gtk_list_box_remove(gcast(list), row) }
+        rowWidgets = []
+        let sections = HistoryDays.sections(records) {
+            TimeZone.current.secondsFromGMT(for: Date(timeIntervalSince1970: Double($0) / 1000))
+        }
+        for section in sections {
+            appendRow(dayHeader(section.day))
+            for record in section.records { appendRow(row(for: record)) }
+        }
     }
 
     /// A list of rows drawn as one card (no selection), as the History and Session pages use.

@@ -68,10 +68,9 @@ public enum HistoryTab {
     }
 
     private static func addAction(_ name: String, to window: SaomaWindow, _ body: @escaping @MainActor () -> Void) {
-        let action = created(g_simple_action_new(name, nil))
-        onActivate(UnsafeMutableRawPointer(action)) { _ in body() }
-        g_action_map_add_action(gcast(window.window), action)
-        g_object_unref(UnsafeMutableRawPointer(action))
+        let action = ObjectRef(adopting: g_simple_action_new(name, nil))
+        onActivate(action.pointer.objectPointer) { _ in body() }
+        g_action_map_add_action(gcast(window.window), action.pointer)
     }
 }
 

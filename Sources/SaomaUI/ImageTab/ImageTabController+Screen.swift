@@ -11,13 +11,12 @@ extension ImageTabController {
         screenScan.onTaken = { [weak self] path in self?.open(.screen(path)) }
         screenScan.onMessage = { [weak self] message in self?.showToastMessage(message) }
         for (name, selectArea) in [("scan-screen", false), ("select-area", true)] {
-            let action = created(g_simple_action_new(name, nil))
-            onActivate(UnsafeMutableRawPointer(action)) { [weak self, weak window] _ in
+            let action = ObjectRef(adopting: g_simple_action_new(name, nil))
+            onActivate(action.pointer.objectPointer) { [weak self, weak window] _ in
                 guard let self, let window else { return }
                 self.screenScan.start(window: window.window, selectArea: selectArea)
             }
-            g_action_map_add_action(gcast(window.window), action)
-            g_object_unref(UnsafeMutableRawPointer(action))
+            g_action_map_add_action(gcast(window.window), action.pointer)
         }
     }
 }

@@ -50,13 +50,10 @@ extension ImageTabController {
                 start: { gdk_clipboard_read_texture_async(clipboard, nil, $0, $1) },
                 finish: { [weak self] result in
                     var error: UnsafeMutablePointer<GError>?
-                    let texture = gdk_clipboard_read_texture_finish(clipboard, result, &error)
-                    guard let self else {
-                        if let texture { g_object_unref(UnsafeMutableRawPointer(texture)) }
-                        return
-                    }
+                    let texture = gdk_clipboard_read_texture_finish(clipboard, result, &error).map { PastedTexture(adopting: $0) }
+                    guard let self else { return }
                     guard let texture else { return self.clipboardFailed(error) }
-                    self.open(.texture(PastedTexture(adopting: texture), name: tr("pasted image")))
+                    self.open(.texture(texture, name: tr("pasted image")))
                 })
         } else if mimeTypes.contains(where: { $0.hasPrefix("text/plain") }) {
             asyncCall(

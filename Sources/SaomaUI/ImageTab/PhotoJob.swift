@@ -31,12 +31,11 @@ enum PhotoSource: Sendable, Equatable {
 /// Owns one reference (released in `deinit`). Textures are immutable, so reading the pixels of
 /// a memory texture off the UI thread is safe.
 final class PastedTexture: @unchecked Sendable, Equatable {
-    let texture: OpaquePointer
+    var texture: OpaquePointer { reference.pointer }
+    private let reference: ObjectRef<OpaquePointer>
 
     /// Takes over one reference to `texture` (transfer full).
-    init(adopting texture: OpaquePointer) { self.texture = texture }
-
-    deinit { g_object_unref(UnsafeMutableRawPointer(texture)) }
+    init(adopting texture: OpaquePointer) { reference = ObjectRef(adopting: texture) }
 
     /// The texture as PNG file bytes.
     func pngBytes() -> [UInt8] {

@@ -21,30 +21,13 @@ extension ResultPage {
     /// Asks where to save with the desktop's file chooser; `done` gets a local path, or `nil`
     /// when the person cancels or picks a place that is not a local file.
     func presentSaveChooser(_ request: SaveRequest, _ done: @escaping @MainActor (String?) -> Void) {
-        guard
-            let dialog = gtk_file_chooser_native_new(
-                request.title, parentWindow(), GTK_FILE_CHOOSER_ACTION_SAVE, tr("_Save"), tr("_Cancel"))
-        else { return done(nil) }
-        let chooser = dialog
-        gtk_file_chooser_set_current_name(chooser, request.suggestedName)
-        let filter = gtk_file_filter_new()
-        gtk_file_filter_set_name(filter, request.filterName)
-        gtk_file_filter_add_mime_type(filter, request.mimeType)
-        gtk_file_chooser_add_filter(chooser, filter)
-        g_object_unref(UnsafeMutableRawPointer(filter))
-        onNativeResponse(UnsafeMutableRawPointer(dialog)) { response in
-            defer {
-                // Released after the emission that is running now.
-                let bits = UInt(bitPattern: UnsafeMutableRawPointer(dialog))
-                runOnMainLoop { g_object_unref(UnsafeMutableRawPointer(bitPattern: bits)) }
-            }
-            guard response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser) else { return done(nil) }
-            defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-            guard let path = g_file_get_path(file) else { return done(nil) }
-            defer { g_free(path) }
-            done(String(cString: path))
+        SaveFileChooser.present(
+            title: request.title, parent: parentWindow(), suggesting: request.suggestedName,
+            fileTypes: [SaveFileChooser.FileType(name: request.filterName, mimeType: request.mimeType)]
+        ) { answer in
+            guard case .chosen(let path, _) = answer else { return done(nil) }
+            done(path)
         }
-        gtk_native_dialog_show(gcast(UnsafeMutableRawPointer(dialog)))
     }
 
     /// Asks where to save `contents`, writes it there (atomically) and confirms with a toast.
@@ -82,9 +65,8 @@ extension ResultPage {
 
     /// The name of the desktop's default application for `mimeType`, or `nil` when there is none.
     static func defaultHandlerName(_ mimeType: String) -> String? {
-        guard let app = g_app_info_get_default_for_type(mimeType, 0) else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(app)) }
-        return g_app_info_get_display_name(app).map { String(cString: $0) }
+        guard let app = g_app_info_get_default_for_type(mimeType, 0).map({ ObjectRef(adopting: $0) }) else { return nil }
+        return g_app_info_get_display_name(app.pointer).map { String(cString: $0) }
     }
 
     /// A button that writes `contents` to a private temporary file and opens it with the
@@ -124,20 +106,16 @@ extension ResultPage {
 
     /// Opens the file at `path` with the default application for `mimeType`; a failure becomes a toast.
     func launchHandler(forFile path: String, mimeType: String) {
-        guard let app = g_app_info_get_default_for_type(mimeType, 0) else {
+        guard let app = g_app_info_get_default_for_type(mimeType, 0).map({ ObjectRef(adopting: $0) }) else {
             toast(tr("No application opens this kind of file."))
             return
         }
-        defer { g_object_unref(UnsafeMutableRawPointer(app)) }
-        let file = g_file_new_for_path(path)
-        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-        let files = g_list_append(nil, UnsafeMutableRawPointer(file))
+        let file = ObjectRef(adopting: g_file_new_for_path(path))
+        let files = g_list_append(nil, file.pointer.objectPointer)
         defer { g_list_free(files) }
-        let context = gdk_display_get_app_launch_context(gtk_widget_get_display(root))
-        defer { if let context { g_object_unref(UnsafeMutableRawPointer(context)) } }
-        let launchContext = context.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GAppLaunchContext.self) }
+        let context = launchContext()
         var error: UnsafeMutablePointer<GError>?
-        if g_app_info_launch(app, files, launchContext, &error) == 0 {
+        if g_app_info_launch(app.pointer, files, context?.launchContext, &error) == 0 {
             let reason = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? ""
             if let error { g_error_free(error) }
             toast(tr("Could not open it: {reason}", ["reason": reason]))

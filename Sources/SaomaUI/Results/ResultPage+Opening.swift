@@ -24,13 +24,16 @@ extension ResultPage {
         ConfirmationDialog.window(holding: root)
     }
 
+    /// The display's context for launching applications (startup notification on this screen).
+    func launchContext() -> ObjectRef<OpaquePointer>? {
+        gdk_display_get_app_launch_context(gtk_widget_get_display(root)).map { ObjectRef(adopting: $0) }
+    }
+
     /// Opens `uri` with the desktop's default handler; a failure becomes a toast.
     func launchDefault(_ uri: String) {
-        let context = gdk_display_get_app_launch_context(gtk_widget_get_display(root))
-        defer { if let context { g_object_unref(UnsafeMutableRawPointer(context)) } }
+        let context = launchContext()
         var error: UnsafeMutablePointer<GError>?
-        let launchContext = context.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GAppLaunchContext.self) }
-        if g_app_info_launch_default_for_uri(uri, launchContext, &error) == 0 {
+        if g_app_info_launch_default_for_uri(uri, context?.launchContext, &error) == 0 {
             let reason = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? ""
             if let error { g_error_free(error) }
             toast(tr("Could not open it: {reason}", ["reason": reason]))
@@ -56,5 +59,12 @@ extension String {
     /// The string with leading zeros up to `width` characters.
     fileprivate func leftPadded(to width: Int) -> String {
         count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}
+
+extension ObjectRef where Pointer == OpaquePointer {
+    /// A `GdkAppLaunchContext` as the `GAppLaunchContext` GIO takes.
+    var launchContext: UnsafeMutablePointer<GAppLaunchContext> {
+        pointer.objectPointer.assumingMemoryBound(to: GAppLaunchContext.self)
     }
 }

@@ -24,7 +24,8 @@ public final class ResultPage {
     public var onScanAgain: (() -> Void)?
 
     /// The root (toast overlay), referenced once by this page.
-    nonisolated(unsafe) let root: UnsafeMutablePointer<GtkWidget>
+    var root: UnsafeMutablePointer<GtkWidget> { rootRef.pointer }
+    private let rootRef: WidgetRef
     /// Holds the content of the current symbol; its child is replaced by `show(_:)`.
     let clamp: UnsafeMutablePointer<GtkWidget>
     /// The scrolled window around the content (scrolled back to the top on `show(_:)`).
@@ -58,9 +59,8 @@ public final class ResultPage {
     var joinRow: WiFiJoinRow?
 
     public init() {
-        let overlay = adw_toast_overlay_new()!
-        root = overlay
-        g_object_ref_sink(overlay)
+        rootRef = WidgetRef(sinking: adw_toast_overlay_new())
+        let overlay = rootRef.pointer
         clamp = adw_clamp_new()!
         scroller = gtk_scrolled_window_new()!
 
@@ -87,7 +87,6 @@ public final class ResultPage {
 
     isolated deinit {
         if refreshSource != 0 { g_source_remove(refreshSource) }
-        g_object_unref(root)
     }
 
     /// Shows `symbol`: its content by kind, or its bytes as hex when it is not text.
