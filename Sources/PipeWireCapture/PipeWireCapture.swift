@@ -77,12 +77,7 @@ public final class PipeWireCapture: FrameSource, FrameDemandAdjustable {
     /// from the handler itself, it only stops the stream (the thread ends at the next `start`
     /// or when the capture is released).
     public func stop() {
-        guard
-            let box = running.withLock({ current -> CaptureSessionBox? in
-                defer { current = nil }
-                return current
-            })
-        else { return }
+        guard let box = running.take() else { return }
         box.session.end()
     }
 

@@ -50,12 +50,7 @@ public final class PipeWireMonitor: Sendable {
 
     /// Stops watching and waits for the PipeWire thread; no calls to the handler after it returns.
     public func stop() {
-        guard
-            let running = state.withLock({ current -> Running? in
-                defer { current = nil }
-                return current
-            })
-        else { return }
+        guard let running = state.take() else { return }
         running.loop.locked { running.session.end() }
         running.loop.close()
     }

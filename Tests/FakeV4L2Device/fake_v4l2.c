@@ -997,21 +997,19 @@ static int open_common(open_fn real, const char *path, int flags, va_list ap) {
     return real(path, flags, mode);
 }
 
-int open(const char *path, int flags, ...) {
-    va_list ap;
-    va_start(ap, flags);
-    int r = open_common(real_open(), path, flags, ap);
-    va_end(ap);
-    return r;
-}
+/* The variadic open(2) entry points: each passes its optional mode on to open_common with the
+ * real function of its own name. */
+#define OPEN_ENTRY(name)                                                   \
+    int name(const char *path, int flags, ...) {                           \
+        va_list ap;                                                        \
+        va_start(ap, flags);                                               \
+        int r = open_common(real_##name(), path, flags, ap);               \
+        va_end(ap);                                                        \
+        return r;                                                          \
+    }
 
-int open64(const char *path, int flags, ...) {
-    va_list ap;
-    va_start(ap, flags);
-    int r = open_common(real_open64(), path, flags, ap);
-    va_end(ap);
-    return r;
-}
+OPEN_ENTRY(open)
+OPEN_ENTRY(open64)
 
 static int openat_common(openat_fn real, int dirfd, const char *path, int flags, va_list ap) {
     mode_t mode = 0;
@@ -1021,21 +1019,18 @@ static int openat_common(openat_fn real, int dirfd, const char *path, int flags,
     return real(dirfd, path, flags, mode);
 }
 
-int openat(int dirfd, const char *path, int flags, ...) {
-    va_list ap;
-    va_start(ap, flags);
-    int r = openat_common(real_openat(), dirfd, path, flags, ap);
-    va_end(ap);
-    return r;
-}
+/* The same for openat(2). */
+#define OPENAT_ENTRY(name)                                                 \
+    int name(int dirfd, const char *path, int flags, ...) {                \
+        va_list ap;                                                        \
+        va_start(ap, flags);                                               \
+        int r = openat_common(real_##name(), dirfd, path, flags, ap);      \
+        va_end(ap);                                                        \
+        return r;                                                          \
+    }
 
-int openat64(int dirfd, const char *path, int flags, ...) {
-    va_list ap;
-    va_start(ap, flags);
-    int r = openat_common(real_openat64(), dirfd, path, flags, ap);
-    va_end(ap);
-    return r;
-}
+OPENAT_ENTRY(openat)
+OPENAT_ENTRY(openat64)
 
 int ioctl(int fd, unsigned long request, ...) {
     va_list ap;

@@ -10,6 +10,18 @@ private let twoCodes = [
     PhotoFactory.PlacedCode(text: "https://example.org/right", centerX: 860, centerY: 520),
 ]
 
+/// Pastes `file` (offered as `mimeType`) into the window with Ctrl+V; the one-shot app must print
+/// `text` and exit 0.
+private func paste(
+    _ file: String, as mimeType: String, into app: AppUnderTest, printing text: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    try app.setClipboard(file: file, mimeType: mimeType)
+    try app.key("ctrl+v", pointer: AppUnderTest.insideWindow)
+    #expect(try app.waitForExit() == 0, sourceLocation: sourceLocation)
+    #expect(app.standardOutput == text + "\n", sourceLocation: sourceLocation)
+}
+
 @Suite("Image tab end to end", .serialized)
 struct ImageTabTests {
     /// Window sizes: wide, portrait, very wide.
@@ -25,10 +37,7 @@ struct ImageTabTests {
             let seen = try #require(shot.accentCentroid(nearX: point.x, y: point.y), "no marker drawn near \(point) for \(text)")
             #expect(abs(seen.x - point.x) < 3 && abs(seen.y - point.y) < 3, "\(text): drawn at \(seen), code at \(point)")
         }
-        let right = try #require(expected["https://example.org/right"])
-        try app.click(x: right.x, y: right.y)
-        #expect(try app.waitForExit() == 0)
-        #expect(app.standardOutput == "https://example.org/right\n")
+        try clickMarker(app, for: "https://example.org/right", in: expected)
     }
 
     @Test("markers sit on the codes as displayed for every EXIF orientation", arguments: 1...8)
@@ -45,10 +54,7 @@ struct ImageTabTests {
         #expect(geometry.image == Size(width: 1200, height: 800))
         // Click what a person would see: the photo with its markers as drawn.
         let (expected, _) = try expectMarkers(app, on: twoCodes)
-        let left = try #require(expected["https://example.org/left"])
-        try app.click(x: left.x, y: left.y)
-        #expect(try app.waitForExit() == 0)
-        #expect(app.standardOutput == "https://example.org/left\n")
+        try clickMarker(app, for: "https://example.org/left", in: expected)
     }
 
     @Test("a photo with one code prints it with no input")
@@ -129,10 +135,7 @@ struct ImageTabTests {
         // Still alive: a good photo pasted as a file afterwards is opened, and its code printed.
         let good = try photos.scene("good.png", width: 640, height: 480, codes: [.init(text: "still working", centerX: 320, centerY: 240)])
         let list = try photos.write(Array("file://\(good)\r\n".utf8), name: "list.txt")
-        try app.setClipboard(file: list, mimeType: "text/uri-list")
-        try app.key("ctrl+v", pointer: AppUnderTest.insideWindow)
-        #expect(try app.waitForExit() == 0)
-        #expect(app.standardOutput == "still working\n")
+        try paste(list, as: "text/uri-list", into: app, printing: "still working")
     }
 
     @Test("pasted image data is scanned")
@@ -142,10 +145,7 @@ struct ImageTabTests {
         let start = try photos.scene("start.png", width: 640, height: 480, codes: [])
         let app = try AppUnderTest(arguments: ["--oneshot", start])
         try app.waitForLine { $0.hasPrefix("photo-no-code ") }
-        try app.setClipboard(file: photo, mimeType: "image/png")
-        try app.key("ctrl+v", pointer: AppUnderTest.insideWindow)
-        #expect(try app.waitForExit() == 0)
-        #expect(app.standardOutput == "pasted code\n")
+        try paste(photo, as: "image/png", into: app, printing: "pasted code")
     }
 
     @Test("Ctrl+O opens the file chooser; the chosen photo is scanned")

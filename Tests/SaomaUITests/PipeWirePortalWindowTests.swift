@@ -15,9 +15,7 @@ struct PipeWirePortalWindowTests {
     func grantedScansThroughThePortal() throws {
         let session = try PipeWireE2E()
         let portal = try CameraPortalMock(session: session)
-        var scene = CameraScene()
-        try scene.addCode("through the camera portal", centerX: 640, centerY: 360)
-        let camera = try session.startCamera(name: "saoma-portal-camera", serving: scene)
+        let camera = try session.startCamera(name: "saoma-portal-camera", showing: "through the camera portal")
         defer { camera.stop() }
         let app = try AppUnderTest(
             arguments: ["--oneshot"], camera: .fake(scene: nil), sessionBus: session.busAddress,
@@ -35,9 +33,7 @@ struct PipeWirePortalWindowTests {
     func deniedThenRetryAfterAllowing() throws {
         let session = try PipeWireE2E()
         let portal = try CameraPortalMock(session: session, response: 1)
-        var scene = CameraScene()
-        try scene.addCode("allowed on retry", centerX: 640, centerY: 360)
-        let camera = try session.startCamera(name: "saoma-portal-retry", serving: scene)
+        let camera = try session.startCamera(name: "saoma-portal-retry", showing: "allowed on retry")
         defer { camera.stop() }
         let app = try AppUnderTest(
             arguments: ["--oneshot"], camera: .none, sessionBus: session.busAddress, environment: ["SAOMA_CAMERA_PORTAL": "1"])
@@ -71,9 +67,7 @@ struct PipeWirePortalWindowTests {
         camera.stop()
         let (_, unplugged) = try app.waitForLine(after: streaming) { $0.hasPrefix("camera problem(") && $0.contains("unplugged") }
         try session.startDaemon()
-        var scene = CameraScene()
-        try scene.addCode("portal after a restart", centerX: 640, centerY: 360)
-        camera = try session.startCamera(name: "saoma-portal-restart", serving: scene)
+        camera = try session.startCamera(name: "saoma-portal-restart", showing: "portal after a restart")
         defer { camera.stop() }
         // The portal's old remotes are dead: only asking again reaches the new daemon.
         let retry = fields(try app.waitForLine(after: unplugged) { $0.hasPrefix("retry-button ") }.line)

@@ -11,9 +11,7 @@ struct PipeWireWindowTests {
     @Test("a code served by a PipeWire camera is found and chosen (--device pipewire:NODE_NAME)")
     func codeThroughPipeWireIsChosen() throws {
         let session = try PipeWireE2E()
-        var scene = CameraScene()
-        try scene.addCode("through pipewire", centerX: 640, centerY: 360)
-        let camera = try session.startCamera(name: "saoma-e2e-camera", serving: scene)
+        let camera = try session.startCamera(name: "saoma-e2e-camera", showing: "through pipewire")
         defer { camera.stop() }
         let app = try AppUnderTest(
             arguments: ["--oneshot", "--device", "pipewire:saoma-e2e-camera"], camera: .none, environment: session.environment)
@@ -25,9 +23,7 @@ struct PipeWireWindowTests {
     @Test("with a V4L2 camera present too, --device pipewire:NODE_NAME chooses the PipeWire camera")
     func pipeWireDeviceWinsOverV4L2() throws {
         let session = try PipeWireE2E()
-        var pipeWireScene = CameraScene()
-        try pipeWireScene.addCode("from pipewire", centerX: 640, centerY: 360)
-        let camera = try session.startCamera(name: "saoma-e2e-both", serving: pipeWireScene)
+        let camera = try session.startCamera(name: "saoma-e2e-both", showing: "from pipewire")
         defer { camera.stop() }
         var v4l2Scene = CameraScene()
         try v4l2Scene.addCode("from v4l2", centerX: 640, centerY: 360)
@@ -38,44 +34,34 @@ struct PipeWireWindowTests {
         #expect(app.standardOutput == "from pipewire\n")
     }
 
-    @Test("a PipeWire camera that goes away shows the unplugged page; when it returns scanning resumes")
-    func producerStoppedThenBackResumes() throws {
-        let session = try PipeWireE2E()
-        var camera = try session.startCamera(name: "saoma-e2e-replug", serving: CameraScene())
-        let app = try AppUnderTest(
-            arguments: ["--oneshot", "--device", "pipewire:saoma-e2e-replug"], camera: .none, environment: session.environment)
-        try app.waitForLine { $0.hasPrefix("camera streaming(") }
-        camera.stop()
-        try app.waitForLine { $0.hasPrefix("camera problem(") && $0.contains("unplugged") }
-        try app.waitForLine { $0 == "page camera-problem" }
-        var scene = CameraScene()
-        try scene.addCode("pipewire back again", centerX: 640, centerY: 360)
-        camera = try session.startCamera(name: "saoma-e2e-replug", serving: scene)
-        defer { camera.stop() }
-        #expect(try app.waitForExit() == 0)
-        #expect(app.standardOutput == "pipewire back again\n")
+    /// What goes away while the app streams: the camera's node, or the PipeWire daemon (and the
+    /// camera with it); and the code the camera serves when it is back.
+    enum Loss: String, CaseIterable, Sendable {
+        case producer = "pipewire back again"
+        case daemon = "daemon restarted"
     }
 
-    @Test("the PipeWire daemon stopping shows the unplugged page; daemon and camera back: scanning resumes")
-    func daemonRestartResumes() throws {
+    @Test(
+        "a PipeWire camera that goes away, or the daemon stopping, shows the unplugged page; camera (and daemon) back: scanning resumes",
+        arguments: Loss.allCases)
+    func unpluggedThenResumes(loss: Loss) throws {
         let session = try PipeWireE2E()
-        var camera = try session.startCamera(name: "saoma-e2e-restart", serving: CameraScene())
+        let name = loss == .producer ? "saoma-e2e-replug" : "saoma-e2e-restart"
+        var camera = try session.startCamera(name: name, serving: CameraScene())
         let app = try AppUnderTest(
-            arguments: ["--oneshot", "--device", "pipewire:saoma-e2e-restart"], camera: .none, environment: session.environment)
+            arguments: ["--oneshot", "--device", "pipewire:" + name], camera: .none, environment: session.environment)
         let (_, streaming) = try app.waitForLine { $0.hasPrefix("camera streaming(") }
         // The daemon goes first (its clients see the connection break), then the camera's process.
-        try session.stopDaemon()
+        if loss == .daemon { try session.stopDaemon() }
         camera.stop()
         try app.waitForLine(after: streaming) { $0.hasPrefix("camera problem(") && $0.contains("unplugged") }
         try app.waitForLine(after: streaming) { $0 == "page camera-problem" }
-        try session.startDaemon()
-        var scene = CameraScene()
-        try scene.addCode("daemon restarted", centerX: 640, centerY: 360)
-        camera = try session.startCamera(name: "saoma-e2e-restart", serving: scene)
+        if loss == .daemon { try session.startDaemon() }
+        camera = try session.startCamera(name: name, showing: loss.rawValue)
         defer { camera.stop() }
-        try app.waitForLine(after: streaming + 1) { $0.hasPrefix("camera streaming(") }
+        if loss == .daemon { try app.waitForLine(after: streaming + 1) { $0.hasPrefix("camera streaming(") } }
         #expect(try app.waitForExit() == 0)
-        #expect(app.standardOutput == "daemon restarted\n")
+        #expect(app.standardOutput == loss.rawValue + "\n")
     }
 }
 
@@ -123,6 +109,13 @@ final class PipeWireE2E {
     /// What reaches this daemon (added to the app's environment).
     var environment: [String: String] {
         ["XDG_RUNTIME_DIR": directory.path, "PIPEWIRE_RUNTIME_DIR": directory.path, "PIPEWIRE_REMOTE": "pipewire-0"]
+    }
+
+    /// Starts a test camera node serving one code, `text`, in the middle of its 1280×720 view.
+    func startCamera(name: String, showing text: String) throws -> SpawnedProcess {
+        var scene = CameraScene()
+        try scene.addCode(text, centerX: 640, centerY: 360)
+        return try startCamera(name: name, serving: scene)
     }
 
     /// Writes `scene` into the session's folder and starts a test camera node serving it.

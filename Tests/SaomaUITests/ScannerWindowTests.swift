@@ -52,6 +52,25 @@ private func cameraApp(
         environment: environment)
 }
 
+/// The field `name` of the first debug line starting with `prefix`, read as a `T`; nil when there
+/// is no such line or field or it does not read as a `T`.
+private func firstField<T: LosslessStringConvertible>(_ app: AppUnderTest, _ prefix: String, _ name: String, as: T.Type) -> T? {
+    app.debugLines.first { $0.hasPrefix(prefix) }.flatMap { fields($0)[name] }.flatMap(T.init)
+}
+
+/// The camera app reading a scene with one code, `text`, in the middle of the view: it must print
+/// it and exit 0 with no input.
+private func readOneCode(
+    _ text: String, scene: CameraScene = CameraScene(), inverted: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
+) throws -> AppUnderTest {
+    var scene = scene
+    try scene.addCode(text, centerX: 640, centerY: 360, inverted: inverted)
+    let app = try cameraApp(scene)
+    #expect(try app.waitForExit() == 0, sourceLocation: sourceLocation)
+    #expect(app.standardOutput == text + "\n", sourceLocation: sourceLocation)
+    return app
+}
+
 /// Three codes in a diagonal, well inside the initial frame for every window tested.
 private func threeCodeScene() throws -> CameraScene {
     var scene = CameraScene()
@@ -110,30 +129,18 @@ struct ScannerWindowTests {
 
     @Test("one code is chosen by itself after its marker showed for 0.25 s")
     func singleCodeIsChosenAutomatically() throws {
-        var scene = CameraScene()
-        try scene.addCode("single code", centerX: 640, centerY: 360)
-        let app = try cameraApp(scene)
-        #expect(try app.waitForExit() == 0)
-        #expect(app.standardOutput == "single code\n")
-        let markers = try #require(app.debugLines.first { $0.hasPrefix("markers ") })
-        let chosen = try #require(app.debugLines.first { $0.hasPrefix("chosen ") })
-        let shownAt = try #require(Double(fields(markers)["t"] ?? ""))
-        let chosenAt = try #require(Double(fields(chosen)["t"] ?? ""))
+        let app = try readOneCode("single code")
+        let shownAt = try #require(firstField(app, "markers ", "t", as: Double.self))
+        let chosenAt = try #require(firstField(app, "chosen ", "t", as: Double.self))
         #expect(chosenAt - shownAt >= 0.25)
     }
 
     @Test("a light-on-dark code (a phone in dark mode) is read live")
     func invertedCodeIsRead() throws {
-        var scene = CameraScene(grey: 40)
-        try scene.addCode("dark mode", centerX: 640, centerY: 360, inverted: true)
-        let app = try cameraApp(scene)
-        #expect(try app.waitForExit() == 0)
-        #expect(app.standardOutput == "dark mode\n")
+        let app = try readOneCode("dark mode", scene: CameraScene(grey: 40), inverted: true)
         // Found among the first frames (negated decodes are every few frames), not by chance later.
-        let first = try #require(app.debugLines.first { $0.hasPrefix("first-frame ") })
-        let markers = try #require(app.debugLines.first { $0.hasPrefix("markers ") })
-        let firstSequence = try #require(Int(fields(first)["seq"] ?? ""))
-        let foundSequence = try #require(Int(fields(markers)["seq"] ?? ""))
+        let firstSequence = try #require(firstField(app, "first-frame ", "seq", as: Int.self))
+        let foundSequence = try #require(firstField(app, "markers ", "seq", as: Int.self))
         #expect(foundSequence - firstSequence < 60, "found at frame \(foundSequence), streaming from \(firstSequence)")
     }
 

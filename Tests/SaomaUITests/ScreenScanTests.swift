@@ -32,10 +32,7 @@ struct ScreenScanTests {
         let app = try AppUnderTest(arguments: ["--screen", "--oneshot"], sessionBus: bus.address)
         let (expected, _) = try expectMarkers(app, on: codes)
         #expect(portal.calls == ["Screenshot parent= interactive=False"])
-        let chosen = try #require(expected["扫码-on-the-screen"])
-        try app.click(x: chosen.x, y: chosen.y)
-        #expect(try app.waitForExit() == 0)
-        #expect(app.standardOutput == "扫码-on-the-screen\n")
+        try clickMarker(app, for: "扫码-on-the-screen", in: expected)
     }
 
     @Test("a cancelled portal dialog: saoma --screen --oneshot prints nothing and exits 1")

@@ -48,3 +48,15 @@ func expectMarkers(
         return (expected, shown)
     }
 }
+
+/// Clicks the marker `expectMarkers` expects for `text`; the one-shot app must print `text` and
+/// exit 0.
+func clickMarker(
+    _ app: AppUnderTest, for text: String, in expected: [String: (x: Double, y: Double)],
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    let point = try #require(expected[text], "no marker expected for \(text)", sourceLocation: sourceLocation)
+    try app.click(x: point.x, y: point.y)
+    #expect(try app.waitForExit() == 0, sourceLocation: sourceLocation)
+    #expect(app.standardOutput == text + "\n", sourceLocation: sourceLocation)
+}
