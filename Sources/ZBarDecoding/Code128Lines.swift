@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CZBar
+import SaomaCore
+
+/// Code 128 extended characters (FNC4) that zbar 0.23 drops: zbar hands out the character after
+/// an FNC4 without its +128, so "Äpfel" reads "Dpfel". Each Code 128 read is looked at again on
+/// the lines it was read on, through zbar's own edge detector (a `zbar_scanner_t` without a
+/// decoder gives the bar and space widths), and SaomaCore's `Code128` reads the codewords.
+enum Code128Lines {
+    /// Most rows and most columns looked at per read.
+    static let maxLinesPerDirection = 8
+
+    /// `read` with its extended characters, unchanged when it has none (or when no line tells),
+    /// or `nil` when a line shows an FNC4 that no verified reading accounts for.
+    static func resolve(_ read: RawRead, in image: LumaImage) -> RawRead? {
+        guard read.format == .code128, image.width > 0, image.height > 0 else { return read }
+        let rows = spread(Set(read.points.map { Int($0.y) }).filter { (0..<image.height).contains($0) })
+        let columns = spread(Set(read.points.map { Int($0.x) }).filter { (0..<image.width).contains($0) })
+        let lines = lineScans(rows: rows, columns: columns, in: image)
+        switch Code128.resolve(bytes: read.bytes, isGS1: read.isGS1, lines: lines) {
+        case .keep: return read
+        case .drop: return nil
+        case .replace(let data):
+            var replaced = read
+            replaced.bytes = data.bytes
+            return replaced
+        }
+    }
+
+    /// The codeword readings of rows `rows` and columns `columns` of `image` (each scanned from
+    /// its start, through zbar's edge detector).
+    static func lineScans(rows: [Int], columns: [Int], in image: LumaImage) -> [Code128.LineScan] {
+        guard let scanner = zbar_scanner_create(nil) else { return [] }
+        defer { zbar_scanner_destroy(scanner) }
+        var lines: [Code128.LineScan] = []
+        let width = image.width
+        image.pixels.withUnsafeBufferPointer { pixels in
+            for y in rows where (0..<image.height).contains(y) {
+                let line = scan(count: width, scanner: scanner) { pixels[y * width + $0] }
+                lines.append(Code128.scan(widths: line.widths, firstIsBar: line.firstIsBar))
+            }
+            for x in columns where (0..<width).contains(x) {
+                let line = scan(count: image.height, scanner: scanner) { pixels[$0 * width + x] }
+                lines.append(Code128.scan(widths: line.widths, firstIsBar: line.firstIsBar))
+            }
+        }
+        return lines
+    }
+
+    /// At most `maxLinesPerDirection` of `lines`, evenly spread, in order.
+    static func spread(_ lines: Set<Int>) -> [Int] {
+        let sorted = lines.sorted()
+        guard sorted.count > maxLinesPerDirection else { return sorted }
+        return (0..<maxLinesPerDirection).map { sorted[$0 * (sorted.count - 1) / (maxLinesPerDirection - 1)] }
+    }
+
+    /// The element widths (1/32 pixel) zbar's edge detector finds along `count` samples, and
+    /// whether the first is a bar. zbar reports the first edge with a width of 0 (the ground
+    /// before it is not measured): it is left out.
+    static func scan(count: Int, scanner: OpaquePointer, sample: (Int) -> UInt8) -> (widths: [Int], firstIsBar: Bool) {
+        _ = zbar_scanner_new_scan(scanner)
+        var widths: [Int] = []
+        var firstIsBar = false
+        func edge() {
+            let width = Int(zbar_scanner_get_width(scanner))
+            if widths.isEmpty && width == 0 { return }
+            // The colour zbar gives is the element now begun: the one measured is the other.
+            if widths.isEmpty { firstIsBar = zbar_scanner_get_color(scanner) == ZBAR_SPACE }
+            widths.append(width)
+        }
+        for i in 0..<count where zbar_scan_y(scanner, Int32(sample(i))) == ZBAR_PARTIAL { edge() }
+        // The last elements; a flush that ends the line reports a width of 0.
+        for _ in 0..<2 where zbar_scanner_flush(scanner) == ZBAR_PARTIAL && zbar_scanner_get_width(scanner) > 0 { edge() }
+        return (widths, firstIsBar)
+    }
+}
