@@ -14,9 +14,7 @@ enum Code128Lines {
     /// or `nil` when a line shows an FNC4 that no verified reading accounts for.
     static func resolve(_ read: RawRead, in image: LumaImage) -> RawRead? {
         guard read.format == .code128, image.width > 0, image.height > 0 else { return read }
-        let rows = spread(Set(read.points.map { Int($0.y) }).filter { (0..<image.height).contains($0) })
-        let columns = spread(Set(read.points.map { Int($0.x) }).filter { (0..<image.width).contains($0) })
-        let lines = lineScans(rows: rows, columns: columns, in: image)
+        let lines = lines(through: read, in: image)
         switch Code128.resolve(bytes: read.bytes, isGS1: read.isGS1, lines: lines) {
         case .keep: return read
         case .drop: return nil
@@ -25,6 +23,13 @@ enum Code128Lines {
             replaced.bytes = data.bytes
             return replaced
         }
+    }
+
+    /// The codeword readings of the rows and columns `read` was read on (its location points).
+    static func lines(through read: RawRead, in image: LumaImage) -> [Code128.LineScan] {
+        let rows = spread(Set(read.points.map { Int($0.y) }).filter { (0..<image.height).contains($0) })
+        let columns = spread(Set(read.points.map { Int($0.x) }).filter { (0..<image.width).contains($0) })
+        return lineScans(rows: rows, columns: columns, in: image)
     }
 
     /// The codeword readings of rows `rows` and columns `columns` of `image` (each scanned from

@@ -180,3 +180,33 @@ struct Code128FNC4Tests {
         #expect(symbol.bytes == Array("0109501101530003".utf8) + Array("10ABC".utf8) + [0x1D] + Array("21123".utf8))
     }
 }
+
+@Suite("Code 128 codewords on real photos")
+struct Code128RealPhotoTests {
+    @Test("the codeword decoder verifies zbar's Code 128 reads of the real photos on their own scan lines")
+    func confirmsRealReads() throws {
+        guard let folder = RealDataset.folder else {
+            Issue.record("the real-photo dataset ../shared/testdata/real is missing")
+            return
+        }
+        let items = try RealDataset.items(in: folder).filter { $0.category.contains("code128") }
+        try #require(items.count >= 20)
+        var reads = 0
+        var confirmed: [String] = []
+        var unconfirmed: [String] = []
+        for item in items {
+            let image = try ImageLoader().load(path: folder.appendingPathComponent(item.image).path).luma
+            guard let scanner = ZBarScanner() else { return }
+            scanner.configure(symbologies: [.code128])
+            for read in scanner.scan(image) where read.format == .code128 {
+                reads += 1
+                let lines = Code128Lines.lines(through: read, in: image)
+                let verified = lines.flatMap(\.readings).contains { $0.data.bytesIgnoringFNC4 == read.bytes && $0.data.isGS1 == read.isGS1 }
+                if verified { confirmed.append(item.image) } else { unconfirmed.append(item.image) }
+            }
+        }
+        // zbar's plain look reads most of them; the codeword decoder must read every one it reads.
+        #expect(reads >= 15)
+        #expect(unconfirmed.isEmpty, "not verified on their own scan lines: \(unconfirmed)")
+    }
+}
