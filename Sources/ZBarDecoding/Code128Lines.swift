@@ -12,9 +12,19 @@ enum Code128Lines {
 
     /// `read` with its extended characters, unchanged when it has none (or when no line tells),
     /// or `nil` when a line shows an FNC4 that no verified reading accounts for.
+    ///
+    /// The lines are read one by one, those across the code's length first (rows for a code
+    /// wider than high), middle lines first; the first line with a verified reading of the same
+    /// symbol decides.
     static func resolve(_ read: RawRead, in image: LumaImage) -> RawRead? {
-        guard read.format == .code128, image.width > 0, image.height > 0 else { return read }
-        let lines = lines(through: read, in: image)
+        guard read.format == .code128, image.width > 0, image.height > 0, let scanner = zbar_scanner_create(nil) else { return read }
+        defer { zbar_scanner_destroy(scanner) }
+        var lines: [Code128.LineScan] = []
+        for line in self.lines(of: read, in: image) {
+            let scan = lineScan(line, in: image, scanner: scanner)
+            lines.append(scan)
+            if scan.readings.contains(where: { $0.data.bytesIgnoringFNC4 == read.bytes && $0.data.isGS1 == read.isGS1 }) { break }
+        }
         switch Code128.resolve(bytes: read.bytes, isGS1: read.isGS1, lines: lines) {
         case .keep: return read
         case .drop: return nil
@@ -25,31 +35,53 @@ enum Code128Lines {
         }
     }
 
-    /// The codeword readings of the rows and columns `read` was read on (its location points).
-    static func lines(through read: RawRead, in image: LumaImage) -> [Code128.LineScan] {
-        let rows = spread(Set(read.points.map { Int($0.y) }).filter { (0..<image.height).contains($0) })
-        let columns = spread(Set(read.points.map { Int($0.x) }).filter { (0..<image.width).contains($0) })
-        return lineScans(rows: rows, columns: columns, in: image)
+    /// A row or a column of an image.
+    enum Line: Hashable {
+        case row(Int)
+        case column(Int)
     }
 
-    /// The codeword readings of rows `rows` and columns `columns` of `image` (each scanned from
-    /// its start, through zbar's edge detector).
+    /// The rows and columns `read` was read on (its location points), at most
+    /// `maxLinesPerDirection` of each, in the order `resolve` reads them.
+    static func lines(of read: RawRead, in image: LumaImage) -> [Line] {
+        func middleFirst(_ values: [Int]) -> [Int] {
+            let middle = values.isEmpty ? 0 : values[values.count / 2]
+            return values.sorted { (abs($0 - middle), $0) < (abs($1 - middle), $1) }
+        }
+        let rows = middleFirst(spread(Set(read.points.map { Int($0.y) }).filter { (0..<image.height).contains($0) })).map(Line.row)
+        let columns = middleFirst(spread(Set(read.points.map { Int($0.x) }).filter { (0..<image.width).contains($0) })).map(Line.column)
+        let box = Rect(bounding: read.points)
+        return box.width >= box.height ? rows + columns : columns + rows
+    }
+
+    /// The codeword readings of every line `read` was read on.
+    static func lines(through read: RawRead, in image: LumaImage) -> [Code128.LineScan] {
+        guard let scanner = zbar_scanner_create(nil) else { return [] }
+        defer { zbar_scanner_destroy(scanner) }
+        return lines(of: read, in: image).map { lineScan($0, in: image, scanner: scanner) }
+    }
+
+    /// The codeword readings of one line of `image`, scanned from its start through zbar's edge
+    /// detector.
+    static func lineScan(_ line: Line, in image: LumaImage, scanner: OpaquePointer) -> Code128.LineScan {
+        let width = image.width
+        let widths = image.pixels.withUnsafeBufferPointer { pixels in
+            switch line {
+            case .row(let y): return scan(count: width, scanner: scanner) { pixels[y * width + $0] }
+            case .column(let x): return scan(count: image.height, scanner: scanner) { pixels[$0 * width + x] }
+            }
+        }
+        return Code128.scan(widths: widths.widths, firstIsBar: widths.firstIsBar)
+    }
+
+    /// The codeword readings of rows `rows` and columns `columns` of `image`.
     static func lineScans(rows: [Int], columns: [Int], in image: LumaImage) -> [Code128.LineScan] {
         guard let scanner = zbar_scanner_create(nil) else { return [] }
         defer { zbar_scanner_destroy(scanner) }
-        var lines: [Code128.LineScan] = []
-        let width = image.width
-        image.pixels.withUnsafeBufferPointer { pixels in
-            for y in rows where (0..<image.height).contains(y) {
-                let line = scan(count: width, scanner: scanner) { pixels[y * width + $0] }
-                lines.append(Code128.scan(widths: line.widths, firstIsBar: line.firstIsBar))
-            }
-            for x in columns where (0..<width).contains(x) {
-                let line = scan(count: image.height, scanner: scanner) { pixels[$0 * width + x] }
-                lines.append(Code128.scan(widths: line.widths, firstIsBar: line.firstIsBar))
-            }
-        }
-        return lines
+        let lines =
+            rows.filter { (0..<image.height).contains($0) }.map(Line.row)
+            + columns.filter { (0..<image.width).contains($0) }.map(Line.column)
+        return lines.map { lineScan($0, in: image, scanner: scanner) }
     }
 
     /// At most `maxLinesPerDirection` of `lines`, evenly spread, in order.
