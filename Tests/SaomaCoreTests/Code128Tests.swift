@@ -74,6 +74,8 @@ struct Code128Tests {
             // double FNC4 unlatches.
             ([104, 100, 100, 36, 54, 100, 36, 100, 100, 36], "\u{C4}\u{D6}DD", false, true, "DVDD"),
             ([104, 100, 100, 36, 99, 12, 100, 54], "\u{C4}12\u{D6}", false, true, "D12V"),
+            // A single FNC4 before a code set C digit pair waits for the next A or B character.
+            ([104, 100, 99, 12, 100, 36], "12\u{C4}", false, true, "12D"),
             // FNC1: first → GS1, second (AIM) dropped, later → GS, trailing dropped.
             ([105, 102, 1, 90, 102, 10], "0190\u{1D}10", true, false, "0190\u{1D}10"),
             ([104, 33, 102, 17, 18], "A12", false, false, "A12"),
