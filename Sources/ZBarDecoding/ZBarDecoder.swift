@@ -102,7 +102,12 @@ public final class ZBarDecoder: BarcodeDecoder {
         }
         if format == .code39, let full = Code39.fullASCII(bytes) { bytes = full }
         guard wanted.contains(format) else { return nil }
-        let text = format == .qrCode ? PayloadText.decode(bytes) : String(decoding: bytes, as: UTF8.self)
+        let text: String?
+        switch format {
+        case .qrCode: text = PayloadText.decode(bytes)
+        case .code128: text = Code128.text(bytes)
+        default: text = String(decoding: bytes, as: UTF8.self)
+        }
         var corners = read.points.map { Point(x: $0.x + offset.x, y: $0.y + offset.y) }
         if !format.isTwoDimensional && !corners.isEmpty {
             // zbar gives a linear code's scan points (two per scan line): report their outline.

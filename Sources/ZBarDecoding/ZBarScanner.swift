@@ -134,7 +134,8 @@ final class ZBarScanner {
                 let isGS1 = zbar_symbol_get_modifiers(s) & (1 << ZBAR_MOD_GS1.rawValue) != 0
                 reads.append(RawRead(format: format, bytes: bytes, points: points, quality: Int(zbar_symbol_get_quality(s)), isGS1: isGS1))
             }
-            return reads
+            // zbar drops Code 128's FNC4: its extended characters are read again from the lines.
+            return reads.compactMap { Code128Lines.resolve($0, in: image) }
         }
     }
 }
