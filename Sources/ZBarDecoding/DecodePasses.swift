@@ -186,17 +186,18 @@ enum DecodePasses {
     ///
     /// A sparse binarised look first (every second row and column: half the cost, and 1-D codes
     /// span many lines; a wide local threshold evens out lighting without making texture into
-    /// bars), then every line of the plain image, then sharpened, inverted and enlarged views and
-    /// a sparse plain look (fewer lines, fewer clashing partial reads) for the images nothing read
-    /// yet (a step's weakly checked reads count only once confirmed). `scripts/crossval-decode` keeps each step only where it earns reads on both
+    /// bars), then every line of the plain image, then binarised, sparser, sharpened, inverted and
+    /// enlarged views for the images nothing read yet (a step's weakly checked reads count only
+    /// once confirmed). `scripts/crossval-decode` keeps each step only where it earns reads on both
     /// halves of the development split (docs/BENCHMARKS.md, "Cross-validation").
     static let thorough: [DecodeStep] = {
         if let spec = getenvString("SAOMA_PASSES") {
             return spec.split(separator: ",").compactMap { DecodeStep(name: String($0)) }
         }
         return [
-            DecodeStep(.threshold(81), density: 2), DecodeStep(.plain), DecodeStep(.sharpen(2), density: 2), DecodeStep(.invert),
-            DecodeStep(.upSharpen(2)), DecodeStep(.plain, density: 4),
+            DecodeStep(.threshold(81), density: 2), DecodeStep(.plain), DecodeStep(.threshold(45), density: 2),
+            DecodeStep(.plain, density: 3),
+            DecodeStep(.sharpen(2), density: 2), DecodeStep(.invert), DecodeStep(.upSharpen(2)),
         ]
     }()
 
