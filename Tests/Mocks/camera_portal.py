@@ -14,18 +14,20 @@ connects a Unix socket to `pipewire_socket` and hands it over as the returned de
 are logged as `AccessCamera response=N` and `OpenPipeWireRemote`.
 """
 
+import os
 import socket
+import sys
 
 import dbus
-import dbus.lowlevel
 import dbus.service
-from gi.repository import GLib
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from portal_request import request_path, respond_later  # noqa: E402
 
 BUS_NAME = "org.freedesktop.portal.Desktop"
 MAIN_OBJ = "/org/freedesktop/portal/desktop"
 MAIN_IFACE = "org.freedesktop.portal.Camera"
 SYSTEM_BUS = False
-REQUEST_IFACE = "org.freedesktop.portal.Request"
 
 
 def load(mock, parameters):
@@ -42,20 +44,9 @@ def load(mock, parameters):
 
     @dbus.service.method(MAIN_IFACE, in_signature="a{sv}", out_signature="o", sender_keyword="sender")
     def AccessCamera(self, options, sender):
-        token = str(options.get("handle_token", "saoma"))
-        path = "/org/freedesktop/portal/desktop/request/%s/%s" % (sender[1:].replace(".", "_"), token)
         code = response_code()
         self.log("AccessCamera response=%d" % code)
-
-        def respond():
-            message = dbus.lowlevel.SignalMessage(path, REQUEST_IFACE, "Response")
-            message.append(dbus.UInt32(code), dbus.Dictionary({}, signature="sv"), signature="ua{sv}")
-            message.set_destination(sender)
-            self.connection.send_message(message)
-            return False
-
-        GLib.idle_add(respond)
-        return dbus.ObjectPath(path)
+        return respond_later(self, sender, request_path(sender, options), code, {})
 
     @dbus.service.method(MAIN_IFACE, in_signature="a{sv}", out_signature="h")
     def OpenPipeWireRemote(self, options):

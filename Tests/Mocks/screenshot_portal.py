@@ -12,16 +12,19 @@ subscribes without a match rule). Response 1 is a cancel, 2 a failure. Each call
 `Screenshot parent=… interactive=…` in the mock's log.
 """
 
+import os
+import sys
+
 import dbus
-import dbus.lowlevel
 import dbus.service
-from gi.repository import GLib
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from portal_request import request_path, respond_later  # noqa: E402
 
 BUS_NAME = "org.freedesktop.portal.Desktop"
 MAIN_OBJ = "/org/freedesktop/portal/desktop"
 MAIN_IFACE = "org.freedesktop.portal.Screenshot"
 SYSTEM_BUS = False
-REQUEST_IFACE = "org.freedesktop.portal.Request"
 
 
 def load(mock, parameters):
@@ -31,21 +34,8 @@ def load(mock, parameters):
 
     @dbus.service.method(MAIN_IFACE, in_signature="sa{sv}", out_signature="o", sender_keyword="sender")
     def Screenshot(self, parent_window, options, sender):
-        token = str(options.get("handle_token", "saoma"))
-        path = "/org/freedesktop/portal/desktop/request/%s/%s" % (sender[1:].replace(".", "_"), token)
         self.log("Screenshot parent=%s interactive=%s" % (parent_window, bool(options.get("interactive", False))))
-
-        def respond():
-            results = {}
-            if self.screenshot_response == 0:
-                results["uri"] = dbus.String(self.screenshot_uri)
-            message = dbus.lowlevel.SignalMessage(path, REQUEST_IFACE, "Response")
-            message.append(dbus.UInt32(self.screenshot_response), dbus.Dictionary(results, signature="sv"), signature="ua{sv}")
-            message.set_destination(sender)
-            self.connection.send_message(message)
-            return False
-
-        GLib.idle_add(respond)
-        return dbus.ObjectPath(path)
+        results = {"uri": dbus.String(self.screenshot_uri)} if self.screenshot_response == 0 else {}
+        return respond_later(self, sender, request_path(sender, options), self.screenshot_response, results)
 
     mock.methods.setdefault(MAIN_IFACE, {})["Screenshot"] = ("sa{sv}", "o", "", Screenshot)
