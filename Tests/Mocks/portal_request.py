@@ -11,6 +11,9 @@ import dbus
 import dbus.lowlevel
 from gi.repository import GLib
 
+# Where every portal lives (the templates' BUS_NAME and MAIN_OBJ, which dbusmock reads).
+BUS_NAME = "org.freedesktop.portal.Desktop"
+MAIN_OBJ = "/org/freedesktop/portal/desktop"
 REQUEST_IFACE = "org.freedesktop.portal.Request"
 
 

@@ -19,10 +19,8 @@ import dbus
 import dbus.service
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from portal_request import request_path, respond_later  # noqa: E402
+from portal_request import BUS_NAME, MAIN_OBJ, request_path, respond_later  # noqa: E402, F401
 
-BUS_NAME = "org.freedesktop.portal.Desktop"
-MAIN_OBJ = "/org/freedesktop/portal/desktop"
 MAIN_IFACE = "org.freedesktop.portal.Screenshot"
 SYSTEM_BUS = False
 
