@@ -6,7 +6,7 @@ import SaomaCore
 ///
 /// libdmtx searches the image for the L-shaped finder edge by edge, which is slow on big
 /// photos: the image is shrunk first (`shrink(forLongestSide:)`) and the search stops after
-/// `timeBudget(for:)` milliseconds. Every libdmtx object is created and destroyed inside one
+/// `timeBudget` milliseconds. Every libdmtx object is created and destroyed inside one
 /// `decode` call (`dmtx*Create` / `dmtx*Destroy` pairs); the pixel buffer it reads is the
 /// cropped image's, alive for the whole call. Not thread-safe in the sense of `BarcodeDecoder`:
 /// one decoder per thread (it holds no state, so that is free).
@@ -16,11 +16,13 @@ public final class DataMatrixDecoder: BarcodeDecoder {
     /// Largest number of codes reported per image (libdmtx keeps searching after each find).
     public static let maxCodes = 16
 
-    /// Milliseconds libdmtx may search one image: a camera frame must leave time for zbar
-    /// (`.fast`); a photo may take longer (`.thorough`).
-    public static func timeBudget(for effort: DecodeEffort) -> Int {
-        effort == .fast ? 40 : 100
-    }
+    /// Milliseconds libdmtx may search one image, a camera frame (`.fast`) or a photo
+    /// (`.thorough`, then half as long again at full size when the first look was shrunk).
+    /// On an image without a Data Matrix libdmtx searches until the time is up, so this is what
+    /// every such image costs: 30 ms keeps `saoma scan` within zbarimg's CPU per image (100 ms
+    /// did not on this machine), and the development split's Data Matrix photos and the test
+    /// codes are found well within it (docs/BENCHMARKS.md, "Decoding").
+    public static let timeBudget = 30
 
     /// Shortest side, in pixels of the image as given, of a candidate symbol libdmtx follows up:
     /// smaller ones (below 8 modules of 2 pixels) are not worth the edge tracing they cost in
@@ -45,10 +47,10 @@ public final class DataMatrixDecoder: BarcodeDecoder {
         guard region.width >= 8, region.height >= 8 else { return [] }
         let crop = image.cropped(to: region)
         let shrink = Self.shrink(forLongestSide: max(crop.width, crop.height))
-        var found = Self.search(crop, shrink: shrink, milliseconds: Self.timeBudget(for: options.effort))
+        var found = Self.search(crop, shrink: shrink, milliseconds: Self.timeBudget)
         if found.isEmpty && shrink > 1 && options.effort == .thorough {
             // Small codes vanish when shrunk: one more, shorter look at full resolution.
-            found = Self.search(crop, shrink: 1, milliseconds: Self.timeBudget(for: options.effort) / 2)
+            found = Self.search(crop, shrink: 1, milliseconds: Self.timeBudget / 2)
         }
         let offset = Point(x: Double(region.x), y: Double(region.y))
         return found.map { code in
