@@ -27,8 +27,10 @@ let package = Package(
         .target(name: "SaomaCore"),
 
         // Adapters: each is the only place that calls its C library.
-        .target(name: "ZBarDecoding", dependencies: ["SaomaCore", "CZBar"]),
-        .target(name: "DMTXDecoding", dependencies: ["SaomaCore", "CDmtx"]),
+        .target(name: "ZBarDecoding", dependencies: ["SaomaCore", "CZBar", "CharsetConversion"]),
+        .target(name: "DMTXDecoding", dependencies: ["SaomaCore", "CDmtx", "CharsetConversion"]),
+        // The only caller of glibc's iconv (text in the character sets codes declare).
+        .target(name: "CharsetConversion", dependencies: ["SaomaCore"]),
         .target(name: "QREncoding", dependencies: ["SaomaCore", "CQREncode"]),
         .target(name: "V4L2Capture", dependencies: ["SaomaCore", "CV4L2"]),
         .target(name: "PipeWireCapture", dependencies: ["SaomaCore", "CPipeWire"]),
@@ -71,7 +73,8 @@ let package = Package(
         .testTarget(
             name: "ZBarDecodingTests",
             dependencies: ["SaomaTestSupport", "ZBarDecoding", "QREncoding", "PixbufIO", "SaomaCore", "CQREncode"]),
-        .testTarget(name: "DMTXDecodingTests", dependencies: ["SaomaTestSupport", "DMTXDecoding", "PixbufIO", "SaomaCore"]),
+        .testTarget(
+            name: "DMTXDecodingTests", dependencies: ["SaomaTestSupport", "DMTXDecoding", "CharsetConversion", "PixbufIO", "SaomaCore"]),
         .testTarget(name: "QREncodingTests", dependencies: ["SaomaTestSupport", "QREncoding", "ZBarDecoding", "PixbufIO", "SaomaCore"]),
         .testTarget(
             name: "PipeWireCaptureTests",

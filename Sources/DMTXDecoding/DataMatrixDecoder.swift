@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CDmtx
+import CharsetConversion
 import SaomaCore
 
 /// Reads Data Matrix codes through libdmtx (the only caller of `dmtx*`).

@@ -18,6 +18,7 @@ struct AdapterBoundaryTests {
         ("libdmtx", ["dmtx"], "DMTXDecoding"),
         ("libportal", ["xdp_"], "DesktopPortal"),
         ("gdk-pixbuf", ["gdk_pixbuf_"], "PixbufIO"),
+        ("iconv", ["iconv"], "CharsetConversion"),
         ("GObject references", ["g_object_ref", "g_object_unref", "g_object_ref_sink"], "GLibSwift"),
     ]
 
@@ -64,6 +65,17 @@ struct AdapterBoundaryTests {
         ])
     func matcher(line: String, prefix: String, expected: Bool) {
         #expect(Self.calls(line, prefix: prefix) == expected)
+    }
+
+    @Test("SaomaCore, the pure core, imports Foundation and nothing else")
+    func coreImportsOnlyFoundation() throws {
+        let core = try sources().filter { $0.module == "SaomaCore" }
+        #expect(core.count > 50, "Sources/SaomaCore was not found")
+        for file in core {
+            for (index, line) in file.lines.enumerated() where line.hasPrefix("import ") && line != "import Foundation" {
+                Issue.record("\(file.path):\(index + 1) \(line): SaomaCore calls no C library")
+            }
+        }
     }
 
     @Test("each C library is called from its adapter module only")
