@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CDmtx
 import CharsetConversion
+import Glibc
 import SaomaCore
 
 /// Reads Data Matrix codes through libdmtx (the only caller of `dmtx*`).
 ///
 /// libdmtx searches the image for the L-shaped finder edge by edge, which is slow on big
 /// photos: the image is shrunk first (`shrink(forLongestSide:)`) and the search stops after
-/// `timeBudget` milliseconds. Every libdmtx object is created and destroyed inside one
+/// `timeBudget` milliseconds of CPU time. Every libdmtx object is created and destroyed inside one
 /// `decode` call (`dmtx*Create` / `dmtx*Destroy` pairs); the pixel buffer it reads is the
 /// cropped image's, alive for the whole call. Not thread-safe in the sense of `BarcodeDecoder`:
 /// one decoder per thread (it holds no state, so that is free).
@@ -17,13 +18,17 @@ public final class DataMatrixDecoder: BarcodeDecoder {
     /// Largest number of codes reported per image (libdmtx keeps searching after each find).
     public static let maxCodes = 16
 
-    /// Milliseconds libdmtx may search one image, a camera frame (`.fast`) or a photo
+    /// Milliseconds of CPU time libdmtx may search one image, a camera frame (`.fast`) or a photo
     /// (`.thorough`, then half as long again at full size when the first look was shrunk).
     /// On an image without a Data Matrix libdmtx searches until the time is up, so this is what
     /// every such image costs: 30 ms keeps `saoma scan` within zbarimg's CPU per image (100 ms
     /// did not on this machine), and the development split's Data Matrix photos and the test
     /// codes are found well within it (docs/BENCHMARKS.md, "Decoding").
     public static let timeBudget = 30
+    /// How many times `timeBudget` a search may last on the clock when other work takes the CPU.
+    static let clockFactor = 4
+    /// Milliseconds of one call into libdmtx's search, between looks at the CPU time spent.
+    static let sliceMilliseconds = 2
 
     /// Shortest side, in pixels of the image as given, of a candidate symbol libdmtx follows up:
     /// smaller ones (below 8 modules of 2 pixels) are not worth the edge tracing they cost in
@@ -61,7 +66,10 @@ public final class DataMatrixDecoder: BarcodeDecoder {
         }.sortedInReadingOrder()
     }
 
-    /// Every code libdmtx finds in `image` within `milliseconds`, corners in `image`'s pixels.
+    /// Every code libdmtx finds in `image` within `milliseconds` of this thread's CPU time (and at
+    /// most `clockFactor` times as long on the clock, on a busy machine), corners in `image`'s
+    /// pixels. CPU time rather than the clock: what is searched, and so what is found, does not
+    /// depend on how busy the machine is.
     static func search(_ image: LumaImage, shrink: Int, milliseconds: Int) -> [Symbol] {
         var pixels = image.pixels
         return pixels.withUnsafeMutableBufferPointer { buffer -> [Symbol] in
@@ -79,26 +87,53 @@ public final class DataMatrixDecoder: BarcodeDecoder {
             dmtxDecodeSetProp(decoder, Int32(DmtxPropFnc1.rawValue), Int32(GS1ElementString.groupSeparator))
             dmtxDecodeSetProp(decoder, Int32(DmtxPropEdgeMin.rawValue), Int32(minimumEdge))
             dmtxDecodeSetProp(decoder, Int32(DmtxPropEdgeThresh.rawValue), Int32(edgeThreshold))
-            var timeout = dmtxTimeAdd(dmtxTimeNow(), milliseconds)
+            let started = Self.threadCPUMilliseconds()
+            let clockLimit = dmtxTimeAdd(dmtxTimeNow(), Self.clockFactor * milliseconds)
             var symbols: [Symbol] = []
-            while symbols.count < maxCodes, let region = dmtxRegionFindNext(decoder, &timeout) {
+            while symbols.count < maxCodes, Self.threadCPUMilliseconds() - started < Double(milliseconds),
+                dmtxTimeExceeded(clockLimit) == 0
+            {
+                // A short slice of the clock at a time, so the CPU time spent is looked at in between.
+                var slice = dmtxTimeAdd(dmtxTimeNow(), Self.sliceMilliseconds)
+                guard let region = dmtxRegionFindNext(decoder, &slice) else {
+                    // Nothing before the slice ended: go on. Nothing with time left in it: every
+                    // place was looked at.
+                    if dmtxTimeExceeded(slice) == 0 { break }
+                    continue
+                }
                 var ownedRegion: UnsafeMutablePointer<DmtxRegion>? = region
                 defer { dmtxRegionDestroy(&ownedRegion) }
-                guard let message = dmtxDecodeMatrixRegion(decoder, region, DmtxUndefined) else { continue }
-                var ownedMessage: UnsafeMutablePointer<DmtxMessage>? = message
-                defer { dmtxMessageDestroy(&ownedMessage) }
-                let count = Int(message.pointee.outputIdx)
-                guard count >= 0, count <= Int(message.pointee.outputSize), let output = message.pointee.output else { continue }
-                let bytes = Array(UnsafeBufferPointer(start: output, count: count))
-                // The data codewords' first four are enough to see an ECI designator.
-                let codewordCount = min(4, Int(message.pointee.codeSize))
-                let codewords = message.pointee.code.map { Array(UnsafeBufferPointer(start: $0, count: codewordCount)) } ?? []
-                guard let payload = ECI.dataMatrixPayload(output: bytes, codewords: codewords) else { continue }
-                let corners = Self.corners(of: region.pointee, imageHeight: image.height, shrink: shrink)
-                symbols.append(Self.symbol(bytes: payload.bytes, eci: payload.eci, corners: corners))
+                if let symbol = Self.symbol(in: region, decoder: decoder, imageHeight: image.height, shrink: shrink) {
+                    symbols.append(symbol)
+                }
             }
             return symbols
         }
+    }
+
+    /// The code in a region libdmtx found, or nil when it does not decode.
+    private static func symbol(
+        in region: UnsafeMutablePointer<DmtxRegion>, decoder: UnsafeMutablePointer<DmtxDecode>, imageHeight: Int, shrink: Int
+    ) -> Symbol? {
+        guard let message = dmtxDecodeMatrixRegion(decoder, region, DmtxUndefined) else { return nil }
+        var ownedMessage: UnsafeMutablePointer<DmtxMessage>? = message
+        defer { dmtxMessageDestroy(&ownedMessage) }
+        let count = Int(message.pointee.outputIdx)
+        guard count >= 0, count <= Int(message.pointee.outputSize), let output = message.pointee.output else { return nil }
+        let bytes = Array(UnsafeBufferPointer(start: output, count: count))
+        // The data codewords' first four are enough to see an ECI designator.
+        let codewordCount = min(4, Int(message.pointee.codeSize))
+        let codewords = message.pointee.code.map { Array(UnsafeBufferPointer(start: $0, count: codewordCount)) } ?? []
+        guard let payload = ECI.dataMatrixPayload(output: bytes, codewords: codewords) else { return nil }
+        let corners = Self.corners(of: region.pointee, imageHeight: imageHeight, shrink: shrink)
+        return Self.symbol(bytes: payload.bytes, eci: payload.eci, corners: corners)
+    }
+
+    /// CPU time this thread has used, in milliseconds.
+    static func threadCPUMilliseconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+        return Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1_000_000
     }
 
     /// The symbol's corners in image pixels (y down): top-left, bottom-left, bottom-right,
