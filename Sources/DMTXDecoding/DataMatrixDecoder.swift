@@ -25,10 +25,6 @@ public final class DataMatrixDecoder: BarcodeDecoder {
     /// did not on this machine), and the development split's Data Matrix photos and the test
     /// codes are found well within it (docs/BENCHMARKS.md, "Decoding").
     public static let timeBudget = 30
-    /// How many times `timeBudget` a search may last on the clock when other work takes the CPU.
-    static let clockFactor = 4
-    /// Milliseconds of one call into libdmtx's search, between looks at the CPU time spent.
-    static let sliceMilliseconds = 2
 
     /// Shortest side, in pixels of the image as given, of a candidate symbol libdmtx follows up:
     /// smaller ones (below 8 modules of 2 pixels) are not worth the edge tracing they cost in
@@ -66,9 +62,8 @@ public final class DataMatrixDecoder: BarcodeDecoder {
         }.sortedInReadingOrder()
     }
 
-    /// Every code libdmtx finds in `image` within `milliseconds` of this thread's CPU time (and at
-    /// most `clockFactor` times as long on the clock, on a busy machine), corners in `image`'s
-    /// pixels. CPU time rather than the clock: what is searched, and so what is found, does not
+    /// Every code libdmtx finds in `image` within `milliseconds` of this thread's CPU time, corners
+    /// in `image`'s pixels. CPU time rather than the clock: what is searched, and so what is found, does not
     /// depend on how busy the machine is.
     static func search(_ image: LumaImage, shrink: Int, milliseconds: Int) -> [Symbol] {
         var pixels = image.pixels
@@ -88,13 +83,14 @@ public final class DataMatrixDecoder: BarcodeDecoder {
             dmtxDecodeSetProp(decoder, Int32(DmtxPropEdgeMin.rawValue), Int32(minimumEdge))
             dmtxDecodeSetProp(decoder, Int32(DmtxPropEdgeThresh.rawValue), Int32(edgeThreshold))
             let started = Self.threadCPUMilliseconds()
-            let clockLimit = dmtxTimeAdd(dmtxTimeNow(), Self.clockFactor * milliseconds)
+            // On a busy machine the search may last up to four times as long on the clock.
+            let clockLimit = dmtxTimeAdd(dmtxTimeNow(), 4 * milliseconds)
             var symbols: [Symbol] = []
             while symbols.count < maxCodes, Self.threadCPUMilliseconds() - started < Double(milliseconds),
                 dmtxTimeExceeded(clockLimit) == 0
             {
-                // A short slice of the clock at a time, so the CPU time spent is looked at in between.
-                var slice = dmtxTimeAdd(dmtxTimeNow(), Self.sliceMilliseconds)
+                // 2 ms of the clock at a time, so the CPU time spent is looked at in between.
+                var slice = dmtxTimeAdd(dmtxTimeNow(), 2)
                 guard let region = dmtxRegionFindNext(decoder, &slice) else {
                     // Nothing before the slice ended: go on. Nothing with time left in it: every
                     // place was looked at.
