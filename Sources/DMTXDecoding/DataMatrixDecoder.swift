@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CDmtx
 import CharsetConversion
-import Glibc
 import SaomaCore
 
 /// Reads Data Matrix codes through libdmtx (the only caller of `dmtx*`).
@@ -63,8 +62,8 @@ public final class DataMatrixDecoder: BarcodeDecoder {
     }
 
     /// Every code libdmtx finds in `image` within `milliseconds` of this thread's CPU time, corners
-    /// in `image`'s pixels. CPU time rather than the clock: what is searched, and so what is found, does not
-    /// depend on how busy the machine is.
+    /// in `image`'s pixels. CPU time rather than the clock: what is searched, and so what is
+    /// found, does not depend on how busy the machine is.
     static func search(_ image: LumaImage, shrink: Int, milliseconds: Int) -> [Symbol] {
         var pixels = image.pixels
         return pixels.withUnsafeMutableBufferPointer { buffer -> [Symbol] in
@@ -82,11 +81,11 @@ public final class DataMatrixDecoder: BarcodeDecoder {
             dmtxDecodeSetProp(decoder, Int32(DmtxPropFnc1.rawValue), Int32(GS1ElementString.groupSeparator))
             dmtxDecodeSetProp(decoder, Int32(DmtxPropEdgeMin.rawValue), Int32(minimumEdge))
             dmtxDecodeSetProp(decoder, Int32(DmtxPropEdgeThresh.rawValue), Int32(edgeThreshold))
-            let started = Self.threadCPUMilliseconds()
+            let started = threadCPUSeconds()
             // On a busy machine the search may last up to four times as long on the clock.
             let clockLimit = dmtxTimeAdd(dmtxTimeNow(), 4 * milliseconds)
             var symbols: [Symbol] = []
-            while symbols.count < maxCodes, Self.threadCPUMilliseconds() - started < Double(milliseconds),
+            while symbols.count < maxCodes, (threadCPUSeconds() - started) * 1000 < Double(milliseconds),
                 dmtxTimeExceeded(clockLimit) == 0
             {
                 // 2 ms of the clock at a time, so the CPU time spent is looked at in between.
@@ -125,13 +124,6 @@ public final class DataMatrixDecoder: BarcodeDecoder {
         return Self.symbol(bytes: payload.bytes, eci: payload.eci, corners: corners)
     }
 
-    /// CPU time this thread has used, in milliseconds.
-    static func threadCPUMilliseconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
-        return Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1_000_000
-    }
-
     /// The symbol's corners in image pixels (y down): top-left, bottom-left, bottom-right,
     /// top-right, as for QR codes. libdmtx's fitted grid has its origin at the corner of the
     /// L finder (bottom-left) with y upwards; `fit2raw` maps it to the pixels of the image as
@@ -163,7 +155,7 @@ public final class DataMatrixDecoder: BarcodeDecoder {
         if isGS1 { payload.removeFirst() }
         let text =
             eci.flatMap { ECI.text(payload, eci: $0) } ?? String(validating: payload, as: UTF8.self)
-            ?? String(String.UnicodeScalarView(payload.map { Unicode.Scalar($0) }))
+            ?? String(isoLatin1: payload)
         return Symbol(format: .dataMatrix, bytes: payload, text: text, corners: corners, isGS1: isGS1)
     }
 }

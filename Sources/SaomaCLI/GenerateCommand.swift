@@ -106,7 +106,7 @@ public enum GenerateCommand {
         var cpuMilliseconds = [Double]()
         var last: GeneratedQRCode?
         for _ in 0..<runs {
-            let cpuStart = threadCPUMilliseconds()
+            let cpuStart = threadCPUSeconds() * 1000
             let start = clock.now
             let code: GeneratedQRCode
             do {
@@ -117,7 +117,7 @@ public enum GenerateCommand {
             _ = try encode(code, as: format ?? .png)
             let elapsed = clock.now - start
             milliseconds.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
-            cpuMilliseconds.append(threadCPUMilliseconds() - cpuStart)
+            cpuMilliseconds.append(threadCPUSeconds() * 1000 - cpuStart)
             last = code
         }
         guard let last else { return }
@@ -127,13 +127,6 @@ public enum GenerateCommand {
             GenerateMessages.benchmark(
                 code: last, format: (format ?? .png).rawValue, runs: runs, wallMedian: milliseconds[milliseconds.count / 2],
                 wallMinimum: milliseconds[0], cpuMedian: cpuMilliseconds[cpuMilliseconds.count / 2], selfChecked: decoder != nil) + "\n")
-    }
-
-    /// CPU time the calling thread has used, in milliseconds (unlike wall time, not inflated by other processes).
-    static func threadCPUMilliseconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
-        return Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1e6
     }
 
     /// The bytes of `--input` (`-` reads standard input), refusing more than any code holds:

@@ -213,13 +213,6 @@ public struct ScanCommand: Sendable {
         return failed ? exitError : exitFound
     }
 
-    /// CPU time consumed by the calling thread, in seconds.
-    static func threadCPUSeconds() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-    }
-
     /// Loads and decodes one file: a big JPEG is decoded reduced first (libjpeg's DCT scaling) and
     /// read again at full resolution only when the reduced pixels show no code; corners are in the
     /// full-resolution image's pixels either way.

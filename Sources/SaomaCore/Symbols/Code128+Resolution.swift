@@ -40,7 +40,6 @@ extension Code128 {
     /// standard's default character set for extended characters), as for Data Matrix without
     /// an ECI designator.
     public static func text(_ bytes: [UInt8]) -> String? {
-        // ISO-8859-1 is Unicode's first 256 code points, byte for byte.
-        String(validating: bytes, as: UTF8.self) ?? String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+        String(validating: bytes, as: UTF8.self) ?? String(isoLatin1: bytes)
     }
 }

@@ -2,6 +2,7 @@
 import CGtk
 import Foundation
 import GLibSwift
+import SaomaCore
 
 /// Measures the UI thread's work per camera frame for `scripts/bench-scanner`: the time spent
 /// taking a frame (`showFrame`) and each frame-clock paint cycle (tick callbacks, layout,
@@ -53,11 +54,4 @@ final class MainThreadTiming {
         painted.removeAll(keepingCapacity: true)
         paintedWall.removeAll(keepingCapacity: true)
     }
-}
-
-/// CPU time used by the calling thread, in seconds.
-func threadCPUSeconds() -> Double {
-    var t = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
-    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
 }
