@@ -8,11 +8,3 @@ public func threadCPUSeconds() -> Double {
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }
-
-extension String {
-    /// `bytes` read as ISO-8859-1, which maps every byte to the Unicode code point of the same
-    /// number (the default character set of Code 128 and Data Matrix).
-    public init(isoLatin1 bytes: [UInt8]) {
-        self.init(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
-    }
-}

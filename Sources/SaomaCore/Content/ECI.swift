@@ -65,3 +65,11 @@ public enum ECI {
         }
     }
 }
+
+extension String {
+    /// `bytes` read as ISO-8859-1, which maps every byte to the Unicode code point of the same
+    /// number (the default character set of Code 128 and Data Matrix).
+    public init(isoLatin1 bytes: [UInt8]) {
+        self.init(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+    }
+}

@@ -34,8 +34,7 @@ public enum HistoryTab {
                 window?.sidebar.addPage(
                     name: "history", title: tr("History"), iconName: "document-open-recent-symbolic", widget: page.widget)
             }
-            addAction("history", to: window) { [weak window, weak page] in
-                guard let window else { return }
+            WindowActions.add("history", to: window) { [weak page] window in
                 window.setSidebarVisible(true)
                 window.sidebar.showPage("history")
                 if let field = page?.focusSearch() { DebugEvents.logWhenFocused(field, .focus("history")) }
@@ -65,12 +64,6 @@ public enum HistoryTab {
     /// `--oneshot` printed its code).
     public static func finishWriting() {
         recorder.waitUntilIdle()
-    }
-
-    private static func addAction(_ name: String, to window: SaomaWindow, _ body: @escaping @MainActor () -> Void) {
-        let action = ObjectRef(adopting: g_simple_action_new(name, nil))
-        onActivate(action.pointer.objectPointer) { _ in body() }
-        g_action_map_add_action(gcast(window.window), action.pointer)
     }
 }
 

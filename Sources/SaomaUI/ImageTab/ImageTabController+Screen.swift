@@ -11,12 +11,9 @@ extension ImageTabController {
         screenScan.onTaken = { [weak self] path in self?.open(.screen(path)) }
         screenScan.onMessage = { [weak self] message in self?.showToastMessage(message) }
         for (name, selectArea) in [("scan-screen", false), ("select-area", true)] {
-            let action = ObjectRef(adopting: g_simple_action_new(name, nil))
-            onActivate(action.pointer.objectPointer) { [weak self, weak window] _ in
-                guard let self, let window else { return }
-                self.screenScan.start(window: window.window, selectArea: selectArea)
+            WindowActions.add(name, to: window) { [weak self] window in
+                self?.screenScan.start(window: window.window, selectArea: selectArea)
             }
-            g_action_map_add_action(gcast(window.window), action.pointer)
         }
     }
 }

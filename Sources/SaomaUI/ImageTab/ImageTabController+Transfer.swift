@@ -18,9 +18,7 @@ extension ImageTabController {
     func addPasteAction(_ window: SaomaWindow) {
         let map: OpaquePointer? = gcast(UnsafeMutableRawPointer(window.window))
         guard g_action_map_lookup_action(map, "paste") == nil else { return }
-        let action = ObjectRef(adopting: g_simple_action_new("paste", nil))
-        onActivate(action.pointer.objectPointer) { [weak self] _ in self?.paste() }
-        g_action_map_add_action(map, action.pointer)
+        WindowActions.add("paste", to: window) { [weak self] _ in self?.paste() }
     }
 
     /// Pastes a file list, an image or a path from the clipboard; a text field with the focus

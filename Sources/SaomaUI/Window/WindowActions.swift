@@ -29,7 +29,8 @@ enum WindowActions {
         }
     }
 
-    private static func add(_ name: String, to window: SaomaWindow, _ body: @escaping @MainActor (SaomaWindow) -> Void) {
+    /// Adds the action `win.name`, holding the window weakly; `body` gets the window.
+    static func add(_ name: String, to window: SaomaWindow, _ body: @escaping @MainActor (SaomaWindow) -> Void) {
         let action = ObjectRef(adopting: g_simple_action_new(name, nil))
         onActivate(action.pointer.objectPointer) { [weak window] _ in
             if let window { body(window) }
