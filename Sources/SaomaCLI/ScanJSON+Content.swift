@@ -33,8 +33,14 @@ extension ScanJSON {
     /// The content object for a symbol's text (`null` for binary payloads).
     static func content(of text: String?) -> Value {
         guard let text else { return .null }
-        let content = ContentParser.parse(text)
-        return .object([("kind", .string(content.kind.rawValue))] + fields(of: content).map { ($0.0.rawValue, $0.1) })
+        return object(of: ContentParser.parse(text))
+    }
+
+    /// The content object of parsed content: `"kind"`, then its fields (a document's own, see
+    /// `documentMembers`; a flight's day of the year is placed relative to `today`).
+    static func object(of content: ScannedContent, scannedOn today: CivilDate = CivilDate.today()) -> Value {
+        let members = documentMembers(content, scannedOn: today) ?? fields(of: content).map { ($0.0.rawValue, $0.1) }
+        return .object([("kind", .string(content.kind.rawValue))] + members)
     }
 
     /// The fields of `content`, in the order the issue lists them.
@@ -90,6 +96,7 @@ extension ScanJSON {
                 (.referenceValid, order.referenceValid.map(Value.bool) ?? .null), (.message, .optional(order.message)),
                 (.warnings, .array(order.warnings.map { .string($0.rawValue) })),
             ]
+        case .boardingPass, .identityDocument, .railTicket: return []
         }
     }
 

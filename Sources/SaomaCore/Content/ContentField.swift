@@ -79,6 +79,9 @@ public enum ContentKind: String, CaseIterable, Hashable, Sendable {
     case event
     case otp
     case payment
+    case boardingPass = "boarding_pass"
+    case identityDocument = "id_document"
+    case railTicket = "rail_ticket"
 }
 
 extension ScannedContent {
@@ -95,6 +98,9 @@ extension ScannedContent {
         case .event: .event
         case .otp: .otp
         case .payment: .payment
+        case .boardingPass: .boardingPass
+        case .identityDocument: .identityDocument
+        case .railTicket: .railTicket
         case .text: .text
         }
     }

@@ -7,8 +7,13 @@ public enum HistoryContentKind: Hashable, Sendable {
     /// A payload that is not text.
     case binary
 
-    /// The kind of `text` (`.binary` when there is none).
-    public init(text: String?) {
+    /// The kind of a payload: a rail ticket by its bytes, else the kind of `text` (`.binary`
+    /// when there is none).
+    public init(text: String?, bytes: [UInt8] = []) {
+        if RailTicket(bytes: bytes) != nil {
+            self = .content(.railTicket)
+            return
+        }
         guard let text else {
             self = .binary
             return
