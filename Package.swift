@@ -39,7 +39,8 @@ let package = Package(
         // The one composition point of the engines (which engine reads what, live and in still images),
         // the decoder process that runs them (saoma-decoder) and Saoma's client of it.
         .target(
-            name: "Decoding", dependencies: ["SaomaCore", "CLinux", "ZBarDecoding", "DMTXDecoding", "ZXingDecoding", "CharsetConversion", "PixbufIO"]),
+            name: "Decoding",
+            dependencies: ["SaomaCore", "CLinux", "ZBarDecoding", "DMTXDecoding", "ZXingDecoding", "CharsetConversion", "PixbufIO"]),
         .executableTarget(name: "saoma-decoder", dependencies: ["Decoding"]),
         // The only caller of glibc's iconv (text in the character sets codes declare).
         .target(name: "CharsetConversion", dependencies: ["SaomaCore"]),
@@ -66,7 +67,8 @@ let package = Package(
         .target(
             name: "SaomaCLI",
             dependencies: [
-                "SaomaCore", "Decoding", "ZBarDecoding", "DMTXDecoding", "QREncoding", "V4L2Capture", "PipeWireCapture", "PixbufIO", "GLibSwift",
+                "SaomaCore", "Decoding", "ZBarDecoding", "DMTXDecoding", "QREncoding", "V4L2Capture", "PipeWireCapture", "PixbufIO",
+                "GLibSwift",
                 "SQLiteHistory", "SaomaMessages",
             ]
         ),
