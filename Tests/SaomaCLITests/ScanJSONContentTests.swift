@@ -88,7 +88,11 @@ struct ScanJSONContentTests {
     func kindNames() {
         #expect(
             Set(ContentKind.allCases.map(\.rawValue))
-                == ["text", "link", "wifi", "contact", "email", "phone", "sms", "geo", "event", "otp", "payment"])
+                == [
+                    "text", "link", "wifi", "contact", "email", "phone", "sms", "geo", "event", "otp", "payment", "boarding_pass",
+                    "id_document",
+                    "rail_ticket",
+                ])
     }
 
     @Test("both voices name every content field")

@@ -6,7 +6,7 @@ import SaomaCore
 /// The Keep button of documents with personal data, which the history does not record by
 /// itself (`PersonalDataRule`): a line saying so and "Keep in History".
 extension ResultPage {
-    /// Adds the line and the button to the content shown; `keep` runs once, when it is pressed.
+    /// Adds the line and the button under the content's heading; `keep` runs once, when it is pressed.
     func offerKeep(_ keep: @escaping @MainActor () -> Void) {
         guard let content = adw_clamp_get_child(OpaquePointer(clamp)) else { return }
         let row = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
@@ -22,8 +22,7 @@ extension ResultPage {
             self?.toast(tr("Kept in history"))
         }
         gtk_box_append(gcast(row), ResultPage.buttonRow([button]))
-        // Above the "Code type" caption, which stays last.
-        let caption = gtk_widget_get_last_child(content)
-        gtk_box_insert_child_after(gcast(content), row, caption.flatMap { gtk_widget_get_prev_sibling($0) })
+        // Under the heading, in view without scrolling however long the document.
+        gtk_box_insert_child_after(gcast(content), row, gtk_widget_get_first_child(content))
     }
 }
