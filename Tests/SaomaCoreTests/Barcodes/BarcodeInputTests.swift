@@ -32,7 +32,8 @@ struct BarcodeInputTests {
             format: .code128, payload: .text(String(repeating: "x", count: 81)), error: .tooLong(format: .code128, count: 81, limit: 80)),
         BarcodeInputCase(format: .microQR, payload: .text("PART-1"), bytes: "PART-1"),
         BarcodeInputCase(format: .microQR, payload: .text("naïve"), error: .unsupportedCharacter(format: .microQR, character: "ï")),
-        BarcodeInputCase(format: .microQR, payload: .bytes([0x41, 0xFF]), error: .unsupportedCharacter(format: .microQR, character: "\\xff")),
+        BarcodeInputCase(
+            format: .microQR, payload: .bytes([0x41, 0xFF]), error: .unsupportedCharacter(format: .microQR, character: "\\xff")),
         BarcodeInputCase(
             format: .microQR, payload: .text(String(repeating: "1", count: 36)), error: .tooLong(format: .microQR, count: 36, limit: 35)),
         BarcodeInputCase(format: .dataMatrix, payload: .text("Grüße"), bytes: "Grüße", eci: true),
