@@ -100,7 +100,8 @@ let package = Package(
         .testTarget(
             name: "DMTXDecodingTests", dependencies: ["SaomaTestSupport", "DMTXDecoding", "CharsetConversion", "PixbufIO", "SaomaCore"]),
         .testTarget(
-            name: "ZintEncodingTests", dependencies: ["SaomaTestSupport", "ZintEncoding", "Decoding", "PixbufIO", "SaomaCore"]),
+            name: "ZintEncodingTests",
+            dependencies: ["SaomaTestSupport", "ZintEncoding", "Decoding", "ZBarDecoding", "PixbufIO", "SaomaCore"]),
         .testTarget(name: "QREncodingTests", dependencies: ["SaomaTestSupport", "QREncoding", "ZBarDecoding", "PixbufIO", "SaomaCore"]),
         .testTarget(
             name: "PipeWireCaptureTests",

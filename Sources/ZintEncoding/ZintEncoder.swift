@@ -57,6 +57,8 @@ public enum ZintEncoder {
         symbol.pointee.symbology = number
         symbol.pointee.input_mode = DATA_MODE
         if input.usesUTF8ECI { symbol.pointee.eci = 26 }
+        // Square Data Matrix symbols only: the ones people and phone scanners expect.
+        if input.format == .dataMatrix { symbol.pointee.option_3 = DM_SQUARE }
         var options = BARCODE_QUIET_ZONES
         if input.format.isLinear { options |= COMPLIANT_HEIGHT }
         symbol.pointee.output_options = options

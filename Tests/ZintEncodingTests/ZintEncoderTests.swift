@@ -5,6 +5,7 @@ import PixbufIO
 import SaomaCore
 import SaomaTestSupport
 import Testing
+import ZBarDecoding
 
 @testable import ZintEncoding
 
@@ -67,6 +68,14 @@ struct ZintEncoderTests {
         #expect(report.contains("Text:       \"\(trip.readBack)\"\n"), "\(report)")
     }
 
+    @Test("a reader that cannot read the format fails the self-check: nothing is returned to save")
+    func selfCheckFails() {
+        // zbar reads no PDF417: the code drawn is unreadable to it.
+        #expect(throws: BarcodeGenerationError.selfCheck(.unreadable)) {
+            try BarcodeGenerator.generate(BarcodeRequest(payload: .text("pdf"), format: .pdf417), verifyingWith: ZBarDecoder())
+        }
+    }
+
     @Test("the vector drawing is in modules: a Data Matrix of 12×12 modules with its 1-module quiet zone is 14 wide")
     func drawingInModules() throws {
         let input = try BarcodeInput.prepare(.text("HELLO"), for: .dataMatrix)
@@ -76,6 +85,9 @@ struct ZintEncoderTests {
         #expect(image.rasters.first?.width == 42)
         // Every bar is on whole modules.
         #expect(image.drawing.bars.allSatisfy { $0.x == $0.x.rounded() && $0.width == $0.width.rounded() })
+        // Data Matrix symbols are square, even where a rectangular one (12×26) would be smaller.
+        let longer = try ZintEncoder.draw(try BarcodeInput.prepare(.text("Saoma Data Matrix"), for: .dataMatrix), quietZone: 0)
+        #expect(longer.drawing.width == longer.drawing.height)
     }
 
     /// Format, quiet zone asked for, width in modules: a 12-module Data Matrix, a 90-module Code 128.

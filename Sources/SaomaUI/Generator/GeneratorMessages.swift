@@ -105,12 +105,16 @@ enum GeneratorMessages {
         return tr("QR code for: {text}", ["text": shown])
     }
 
-    /// The accessible description of the preview: the symbol's size and the self-check's verdict.
-    static func accessibleDescription(for result: GeneratorResult) -> String {
-        let matrix = result.code.matrix
-        let size = tr(
+    /// The size of a QR symbol as the preview's description says it.
+    static func accessibleSize(of matrix: QRMatrix) -> String {
+        tr(
             "QR version {version}-{level}, {modules} × {modules} modules.",
             ["version": String(matrix.version), "level": matrix.level.rawValue, "modules": String(matrix.size)])
+    }
+
+    /// The accessible description of the preview: the symbol's size and the self-check's verdict.
+    static func accessibleDescription(for result: GeneratorResult) -> String {
+        let size = result.code.accessibleSize
         let check = result.selfCheckFailure.map { verdict(selfCheck: $0) } ?? verified + "."
         return size + " " + check
     }
