@@ -15,6 +15,8 @@ public enum DecoderWire {
     public static let maximumPayload = 1 << 20
     /// Most corner points of one code.
     public static let maximumCorners = 16
+    /// Most bytes of a stage table.
+    public static let maximumStageTable = 4096
     /// Most pixels of one image (Saoma refuses larger images before decoding them).
     public static let maximumPixels = 200_000_000
 
@@ -26,13 +28,18 @@ public enum DecoderWire {
         public var options: DecodeOptions
         /// Engines the decoder process must not run (one of them stopped it on this input).
         public var excludedEngines: Set<String>
+        /// Stages to run instead of the composition's own (benchmarks compare compositions).
+        public var stages: [EngineStage]?
 
-        public init(id: UInt32, width: Int, height: Int, options: DecodeOptions, excludedEngines: Set<String> = []) {
+        public init(
+            id: UInt32, width: Int, height: Int, options: DecodeOptions, excludedEngines: Set<String> = [], stages: [EngineStage]? = nil
+        ) {
             self.id = id
             self.width = width
             self.height = height
             self.options = options
             self.excludedEngines = excludedEngines
+            self.stages = stages
         }
     }
 
@@ -80,6 +87,12 @@ public enum DecoderWire {
         let engines = r.excludedEngines.sorted()
         w.u8(UInt8(clamping: engines.count))
         for name in engines.prefix(255) { w.string(name, limit: 255) }
+        if let stages = r.stages {
+            w.u8(1)
+            w.string(EngineStage.text(of: stages), limit: maximumStageTable)
+        } else {
+            w.u8(0)
+        }
         return w.framed()
     }
 
@@ -110,10 +123,20 @@ public enum DecoderWire {
         let symbologies = try symbologies(fromBits: try r.u64())
         var engines: Set<String> = []
         for _ in 0..<Int(try r.u8()) { engines.insert(try r.string(limit: 255)) }
+        var stages: [EngineStage]?
+        switch try r.u8() {
+        case 0: stages = nil
+        case 1:
+            guard let table = EngineStage.table(try r.string(limit: maximumStageTable), effort: effort) else {
+                throw .outOfRange("stage table")
+            }
+            stages = table
+        case let f: throw .outOfRange("stages flag \(f)")
+        }
         try r.expectEnd()
         return Request(
             id: id, width: width, height: height, options: DecodeOptions(symbologies: symbologies, regionOfInterest: roi, effort: effort),
-            excludedEngines: engines)
+            excludedEngines: engines, stages: stages)
     }
 
     // MARK: Responses
