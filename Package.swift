@@ -29,6 +29,10 @@ let package = Package(
         // Adapters: each is the only place that calls its C library.
         .target(name: "ZBarDecoding", dependencies: ["SaomaCore", "CZBar", "CharsetConversion"]),
         .target(name: "DMTXDecoding", dependencies: ["SaomaCore", "CDmtx", "CharsetConversion"]),
+        // zxing-cpp (C++, no C API in Debian's 1.4): a C++ shim whose extern "C" entry points catch every
+        // exception, and the Swift module over it, its only caller.
+        .target(name: "ZXingShim", cxxSettings: [.define("ZX_USE_UTF8")], linkerSettings: [.linkedLibrary("ZXing")]),
+        .target(name: "ZXingDecoding", dependencies: ["SaomaCore", "ZXingShim", "CharsetConversion"]),
         // The only caller of glibc's iconv (text in the character sets codes declare).
         .target(name: "CharsetConversion", dependencies: ["SaomaCore"]),
         .target(name: "QREncoding", dependencies: ["SaomaCore", "CQREncode"]),
@@ -70,6 +74,9 @@ let package = Package(
         .executableTarget(name: "PipeWireTestCamera", dependencies: ["CPipeWire"], path: "Tests/PipeWireTestCamera"),
 
         .testTarget(name: "SaomaCoreTests", dependencies: ["SaomaTestSupport", "SaomaCore"]),
+        .testTarget(name: "CharsetConversionTests", dependencies: ["SaomaTestSupport", "CharsetConversion", "SaomaCore"]),
+        .testTarget(
+            name: "ZXingDecodingTests", dependencies: ["SaomaTestSupport", "ZXingDecoding", "QREncoding", "PixbufIO", "SaomaCore"]),
         .testTarget(
             name: "ZBarDecodingTests",
             dependencies: ["SaomaTestSupport", "ZBarDecoding", "QREncoding", "PixbufIO", "SaomaCore", "CQREncode"]),
@@ -91,5 +98,7 @@ let package = Package(
         ),
         .testTarget(name: "GLibSwiftTests", dependencies: ["SaomaTestSupport", "GLibSwift", "CGtk"]),
         .testTarget(name: "SaomaUITests", dependencies: ["SaomaTestSupport", "SaomaUI", "SaomaCore", "QREncoding", "SQLiteHistory"]),
-    ]
+    ],
+    // zxing-cpp 1.4's headers need C++17 or later.
+    cxxLanguageStandard: .cxx20
 )

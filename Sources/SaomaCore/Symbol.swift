@@ -14,13 +14,33 @@ public struct Symbol: Hashable, Sendable {
     /// Whether the code marks its data as a GS1 element string (FNC1 in first position: GS1-128,
     /// GS1 DataBar, GS1 DataMatrix); `bytes` then hold the element string, later FNC1s as GS.
     public var isGS1: Bool
+    /// Where this symbol stands in a structured-append message (one message split over several
+    /// symbols), or `nil` when it is a whole message.
+    public var sequence: Sequence?
 
-    public init(format: Symbology, bytes: [UInt8], text: String?, corners: [Point], isGS1: Bool = false) {
+    /// A symbol's place in a structured-append message.
+    public struct Sequence: Hashable, Sendable {
+        /// 0-based position of this part.
+        public var index: Int
+        /// How many parts the message has (0 when the symbology does not say).
+        public var count: Int
+        /// What the parts of one message share (QR: the parity byte as digits; PDF417: the file id).
+        public var id: [UInt8]
+
+        public init(index: Int, count: Int, id: [UInt8]) {
+            self.index = index
+            self.count = count
+            self.id = id
+        }
+    }
+
+    public init(format: Symbology, bytes: [UInt8], text: String?, corners: [Point], isGS1: Bool = false, sequence: Sequence? = nil) {
         self.format = format
         self.bytes = bytes
         self.text = text
         self.corners = corners
         self.isGS1 = isGS1
+        self.sequence = sequence
     }
 
     /// What to show a person: the text, else the bytes as hex.
