@@ -63,7 +63,7 @@ public struct ProductCode: Hashable, Sendable {
         let book = gtin.utf8.count == 13 && (gtin.hasPrefix("978") || (gtin.hasPrefix("979") && !gtin.hasPrefix("9790")))
         self.init(
             number: number, gtin: gtin, addOn: addOn, isbn13: book ? gtin : nil,
-            isbn10: book && gtin.hasPrefix("978") ? ProductCode.isbn10(fromISBN13: gtin) : nil)
+            isbn10: ISBN.tenDigits(fromEAN13: Array(gtin.utf8)).map { String(decoding: $0, as: UTF8.self) })
     }
 
     /// Whether `text` is one or more ASCII digits.
@@ -123,14 +123,5 @@ public struct ProductCode: Hashable, Sendable {
         guard sum % 11 == 0 else { return nil }
         let body = "978" + String(characters[0..<9])
         return body + String(checkDigit(body.utf8.map { Int($0) - Int(UInt8(ascii: "0")) }))
-    }
-
-    /// The ISBN-10 of a 978 ISBN-13 (its nine middle digits and their mod-11 check character).
-    static func isbn10(fromISBN13 isbn13: String) -> String {
-        let body = Array(isbn13.utf8.dropFirst(3).prefix(9)).map { Int($0) - Int(UInt8(ascii: "0")) }
-        var sum = 0
-        for (index, value) in body.enumerated() { sum += value * (10 - index) }
-        let check = (11 - sum % 11) % 11
-        return String(body.map { Character(String($0)) }) + (check == 10 ? "X" : String(check))
     }
 }
