@@ -137,4 +137,32 @@ final class ScanCommandRunTests {
         let (textStatus, text) = try run(["scan", code])
         #expect(textStatus == 0 && text == "QR: https://example.org/扫码\n")
     }
+
+    @Test(
+        "a decoder that aborts costs one image: saoma scan reads it again without that engine and prints every file",
+        .enabled(if: BuiltProducts.hasSaoma, "saoma is not built"))
+    func abortingDecoder() throws {
+        try BuiltProducts.require(BuiltProducts.abortingDecoder)
+        let before = try fixtures.qr("before.png", "first file")
+        let crashing = try fixtures.qr("crash.png", "SAOMA-TEST-ABORT")
+        let after = try fixtures.qr("after.png", "last file")
+        let environment = ["SAOMA_DECODER": BuiltProducts.abortingDecoder.path, "SAOMA_TEST_ABORTING_PAYLOAD": "SAOMA-TEST-ABORT"]
+        let outcome = try SpawnedCommand.run(["scan", before, crashing, after], environment: environment)
+        #expect(outcome.status == 0)
+        #expect(outcome.output == "\(before): QR: first file\n\(crashing): QR: SAOMA-TEST-ABORT\n\(after): QR: last file\n")
+        #expect(outcome.errors == "saoma scan: \(crashing): the decoder stopped on this image (test-abort)\n")
+        // JSON consumers see every file too; the warning stays on standard error.
+        let json = try SpawnedCommand.run(["scan", "--json", crashing, after], environment: environment)
+        #expect(json.status == 0 && json.output.split(separator: "\n").count == 2 && !json.output.contains("\"error\""))
+    }
+
+    @Test(
+        "with no decoder process to start, saoma scan still reads with the engines safe in its own process",
+        .enabled(if: BuiltProducts.hasSaoma, "saoma is not built"))
+    func noDecoderProcess() throws {
+        let code = try fixtures.qr("code.png", "still read")
+        let outcome = try SpawnedCommand.run(["scan", code], environment: ["SAOMA_DECODER": "/nonexistent/saoma-decoder"])
+        #expect(outcome.status == 0 && outcome.output == "QR: still read\n")
+        #expect(outcome.errors.contains("the decoder process is not available") && outcome.errors.contains("/nonexistent/saoma-decoder"))
+    }
 }
