@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import PixbufIO
+import SaomaCore
 import SaomaTestSupport
 import Testing
 
@@ -39,5 +41,28 @@ struct DecoderProcessWindowTests {
         try app.waitForLine { $0.hasPrefix("decoder-problem message=") }
         #expect(try app.waitForExit() == 0)
         #expect(app.standardOutput == Self.payload + "\n")
+    }
+}
+
+/// The window reading, live, the symbologies only zxing-cpp reads (drawn by the real zint).
+@Suite("New symbologies in the window")
+struct NewSymbologiesWindowTests {
+    /// `text` drawn by zint as symbology `type` (zint's number), `scale` pixels per module.
+    static func zint(_ text: String, type: Int, scale: Int) throws -> LumaImage {
+        let folder = try TemporaryFolder(prefix: "saoma-zint-live")
+        let png = folder.path("code.png")
+        try runTool("/usr/bin/zint", ["-b", String(type), "--scale=\(scale)", "--quietzones", "-d", text, "-o", png])
+        return try ImageLoader().load(path: png).luma
+    }
+
+    @Test(
+        "a PDF417, an Aztec and a Micro QR code in front of the camera are read and chosen",
+        arguments: [("M1ROE/JANE EABC123 FRAJFK", 55, 2), ("Rail ticket 4711", 92, 4), ("MQR 42", 97, 6)])
+    func readsLive(text: String, type: Int, scale: Int) throws {
+        var scene = CameraScene()
+        scene.addImage(try Self.zint(text, type: type, scale: scale), text: text, centerX: 640, centerY: 360)
+        let app = try AppUnderTest(camera: .fake(scene: scene), settings: .keyfile(["sidebar-visible=false"]))
+        #expect(try app.waitForExit() == 0)
+        #expect(app.standardOutput == text + "\n")
     }
 }
