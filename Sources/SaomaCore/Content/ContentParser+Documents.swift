@@ -4,10 +4,10 @@
 /// their bytes' header.
 extension ContentParser {
     /// What a symbol's payload means: a rail ticket when its bytes start with a ticket header,
-    /// else what its text means; `nil` for any other binary payload.
+    /// else what its text means in a code of its symbology; `nil` for any other binary payload.
     public static func parse(_ symbol: Symbol) -> ScannedContent? {
         if let ticket = RailTicket(bytes: symbol.bytes) { return .railTicket(ticket) }
-        return symbol.text.map { parse($0) }
+        return symbol.text.map { parse($0, symbology: symbol.format) }
     }
 
     /// A boarding pass or an AAMVA card, read from the text as scanned (their fixed widths and

@@ -7,9 +7,9 @@ public enum HistoryContentKind: Hashable, Sendable {
     /// A payload that is not text.
     case binary
 
-    /// The kind of a payload: a rail ticket by its bytes, else the kind of `text` (`.binary`
-    /// when there is none).
-    public init(text: String?, bytes: [UInt8] = []) {
+    /// The kind of a payload read from a code of `symbology`: a rail ticket by its bytes, else
+    /// the kind of `text` (`.binary` when there is none).
+    public init(text: String?, bytes: [UInt8] = [], symbology: Symbology? = nil) {
         if RailTicket(bytes: bytes) != nil {
             self = .content(.railTicket)
             return
@@ -22,7 +22,7 @@ public enum HistoryContentKind: Hashable, Sendable {
             self = .content(.otp)
             return
         }
-        self.init(ContentParser.parse(text).kind)
+        self.init(ContentParser.parse(text, symbology: symbology).kind)
     }
 
     /// The row kind of parsed content.

@@ -146,6 +146,7 @@ public final class ResultPage {
         case .event(let event): return buildEvent(event, into: box)
         case .otp(let key): return buildOTP(key, into: box)
         case .payment(let order): return buildPayment(order, into: box)
+        case .product(let product): return buildProduct(product, into: box)
         case .boardingPass(let pass): return buildBoardingPass(pass, into: box)
         case .identityDocument(let card): return buildIdentityDocument(card, into: box)
         case .railTicket(let ticket): return buildRailTicket(ticket, into: box)
