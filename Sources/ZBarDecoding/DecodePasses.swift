@@ -29,17 +29,25 @@ enum DecodePass: Equatable, Sendable {
     /// Enlarged by the factor, then sharpened.
     case upSharpen(Double)
 
-    /// Parses a pass name of the `SAOMA_PASSES` benchmark variable: `plain`, `downN`, `upN`,
-    /// `rotN` (degrees), `threshN` (window), `sharpN`, `upsharpN`, `stretch`, `mirror`, `invert`,
-    /// or several joined with `+` (`down2+invert`).
+    /// Parses a pass name of the `SAOMA_PASSES` benchmark variable: `plain`, `downN` (1…16),
+    /// `upN` (1…8), `rotN` (degrees, −360…360), `threshN` (window, 3…1001 pixels), `sharpN`
+    /// (0…10), `upsharpN` (1…8), `stretch`, `mirror`, `invert`, or up to 8 joined with `+`
+    /// (`down2+invert`). Numbers are read by `ArgumentReader` within those ranges (the variable
+    /// is outside input: `down1e300`, `upnan` are no passes).
     init?(name: String) {
-        func number(after prefix: String) -> Double? {
+        func number(after prefix: String, in range: ClosedRange<Double>) -> Double? {
             guard name.hasPrefix(prefix) else { return nil }
-            return Double(name.dropFirst(prefix.count))
+            return ArgumentReader.number(name.dropFirst(prefix.count), in: range)
+        }
+        func integer(after prefix: String, in range: ClosedRange<Int>) -> Int? {
+            guard name.hasPrefix(prefix) else { return nil }
+            return ArgumentReader.integer(name.dropFirst(prefix.count), in: range)
         }
         if name.contains("+") {
-            let parts = name.split(separator: "+").compactMap { DecodePass(name: String($0)) }
-            guard parts.count == name.split(separator: "+").count else { return nil }
+            let names = name.split(separator: "+", omittingEmptySubsequences: false)
+            guard names.count <= Self.maximumComposed else { return nil }
+            let parts = names.compactMap { DecodePass(name: String($0)) }
+            guard parts.count == names.count else { return nil }
             self = .composed(parts)
         } else if name == "plain" {
             self = .plain
@@ -49,22 +57,25 @@ enum DecodePass: Equatable, Sendable {
             self = .mirror
         } else if name == "invert" {
             self = .invert
-        } else if let n = number(after: "down") {
-            self = .downscale(Int(n))
-        } else if let n = number(after: "up") {
-            self = .upscale(n)
-        } else if let n = number(after: "rot") {
-            self = .rotate(n)
-        } else if let n = number(after: "sharp") {
-            self = .sharpen(n)
-        } else if let n = number(after: "upsharp") {
+        } else if let n = integer(after: "down", in: 1...16) {
+            self = .downscale(n)
+        } else if let n = number(after: "upsharp", in: 1...8) {
             self = .upSharpen(n)
-        } else if let n = number(after: "thresh") {
-            self = .threshold(Int(n))
+        } else if let n = number(after: "up", in: 1...8) {
+            self = .upscale(n)
+        } else if let n = number(after: "rot", in: -360...360) {
+            self = .rotate(n)
+        } else if let n = number(after: "sharp", in: 0...10) {
+            self = .sharpen(n)
+        } else if let n = integer(after: "thresh", in: 3...1001) {
+            self = .threshold(n)
         } else {
             return nil
         }
     }
+
+    /// Most passes one `+` name composes.
+    static let maximumComposed = 8
 
     /// The pass's `SAOMA_PASSES` name (the inverse of `init(name:)`).
     var name: String {
@@ -162,17 +173,22 @@ struct DecodeStep: Equatable, Sendable {
     var name: String { density == 1 ? pass.name : "\(pass.name)@\(density)" }
 
     /// Parses a step name of the `SAOMA_PASSES` benchmark variable: a pass name, optionally
-    /// followed by `@N` for scan density N (`thresh45@2`).
+    /// followed by `@N` for scan density N, 1…16 (`thresh45@2`); at most `maximumNameLength`
+    /// characters.
     init?(name: String) {
+        guard name.utf8.count <= Self.maximumNameLength else { return nil }
         let parts = name.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count <= 2, let pass = DecodePass(name: String(parts[0])) else { return nil }
         var density = 1
         if parts.count == 2 {
-            guard let n = Int(parts[1]), n >= 1 else { return nil }
+            guard let n = ArgumentReader.integer(parts[1], in: 1...16) else { return nil }
             density = n
         }
         self.init(pass, density: density)
     }
+
+    /// Longest step name read, in characters.
+    static let maximumNameLength = 256
 }
 
 /// The sequence of zbar passes run over one image, and the merging of their results.
@@ -192,14 +208,39 @@ enum DecodePasses {
     /// halves of the development split (docs/BENCHMARKS.md, "Cross-validation").
     static let thorough: [DecodeStep] = {
         if let spec = getenvString("SAOMA_PASSES") {
-            return spec.split(separator: ",").compactMap { DecodeStep(name: String($0)) }
+            let (steps, refused) = steps(fromSpec: spec)
+            for name in refused {
+                writeError("saoma: SAOMA_PASSES: \(VisibleText.shortened(name)) is not a decode step; ignored\n")
+            }
+            if !steps.isEmpty { return steps }
+            writeError("saoma: SAOMA_PASSES names no decode step; the usual ones are used\n")
         }
-        return [
-            DecodeStep(.threshold(81), density: 2), DecodeStep(.plain), DecodeStep(.threshold(45), density: 2),
-            DecodeStep(.plain, density: 3),
-            DecodeStep(.sharpen(2), density: 2), DecodeStep(.invert), DecodeStep(.upSharpen(2)),
-        ]
+        return defaultThorough
     }()
+
+    /// Most steps `SAOMA_PASSES` may name.
+    static let maximumSteps = 32
+
+    /// The steps a `SAOMA_PASSES` value names (at most `maximumSteps`) and the names refused.
+    static func steps(fromSpec spec: String) -> (steps: [DecodeStep], refused: [String]) {
+        var steps: [DecodeStep] = []
+        var refused: [String] = []
+        for name in spec.split(separator: ",") {
+            if steps.count < maximumSteps, let step = DecodeStep(name: String(name)) {
+                steps.append(step)
+            } else if refused.count < maximumSteps {
+                refused.append(String(name))
+            }
+        }
+        return (steps, refused)
+    }
+
+    /// The thorough chain Saoma ships.
+    static let defaultThorough: [DecodeStep] = [
+        DecodeStep(.threshold(81), density: 2), DecodeStep(.plain), DecodeStep(.threshold(45), density: 2),
+        DecodeStep(.plain, density: 3),
+        DecodeStep(.sharpen(2), density: 2), DecodeStep(.invert), DecodeStep(.upSharpen(2)),
+    ]
 
     /// zbar scan-line spacing in pixels for `.fast`: every second row and column halves the cost;
     /// codes in a live frame span many lines, and the next frame gets another chance.
@@ -269,6 +310,12 @@ enum DecodePasses {
             if !duplicate { merged.append(read) }
         }
     }
+}
+
+/// Writes `line` to standard error (unbuffered; a failed write is ignored).
+func writeError(_ line: String) {
+    let bytes = Array(line.utf8)
+    _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
 }
 
 /// An environment variable's value, if set.
