@@ -17,7 +17,7 @@ public struct SymbologySelection: Equatable, Sendable {
         /// The family's symbologies in display order.
         public var members: [Symbology] {
             switch self {
-            case .matrix: [.qrCode, .dataMatrix]
+            case .matrix: [.qrCode, .dataMatrix, .pdf417, .aztec, .microQR, .maxiCode]
             case .retail: [.ean13, .ean8, .upcA, .upcE, .isbn13, .isbn10, .ean2, .ean5]
             case .industrial: [.code128, .code39, .code93, .interleaved2of5, .codabar, .dataBar, .dataBarExpanded]
             }
