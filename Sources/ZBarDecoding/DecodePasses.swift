@@ -197,7 +197,7 @@ struct DecodeStep: Equatable, Sendable {
 /// each step is tried only when the ones before found nothing, and each one kept reads codes on
 /// the real photos that the others miss. `SAOMA_PASSES` (comma-separated step names such as
 /// `plain@2,plain,thresh45@2`) replaces the chain for such measurements.
-enum DecodePasses {
+public enum DecodePasses {
     /// Steps for `.thorough`, tried in order until one finds a code.
     ///
     /// A sparse binarised look first (every second row and column: half the cost, and 1-D codes
@@ -207,16 +207,21 @@ enum DecodePasses {
     /// once confirmed). `scripts/crossval-decode` keeps each step only where it earns reads on both
     /// halves of the development split (docs/BENCHMARKS.md, "Cross-validation").
     static let thorough: [DecodeStep] = {
-        if let spec = getenvString("SAOMA_PASSES") {
-            let (steps, refused) = steps(fromSpec: spec)
-            for name in refused {
-                writeError("saoma: SAOMA_PASSES: \(VisibleText.shortened(name)) is not a decode step; ignored\n")
-            }
-            if !steps.isEmpty { return steps }
-            writeError("saoma: SAOMA_PASSES names no decode step; the usual ones are used\n")
-        }
-        return defaultThorough
+        guard let spec = getenvString("SAOMA_PASSES") else { return defaultThorough }
+        let named = steps(fromSpec: spec).steps
+        return named.isEmpty ? defaultThorough : named
     }()
+
+    /// One line for each step `SAOMA_PASSES` names that is no step (ignored), and one when it
+    /// names none (the usual chain is used): for the front end to print, since the chain runs in
+    /// the decoder process, whose standard error goes nowhere.
+    public static var environmentWarnings: [String] {
+        guard let spec = getenvString("SAOMA_PASSES") else { return [] }
+        let (named, refused) = steps(fromSpec: spec)
+        var lines = refused.map { "saoma: SAOMA_PASSES: \(VisibleText.shortened($0)) is not a decode step; ignored" }
+        if named.isEmpty { lines.append("saoma: SAOMA_PASSES names no decode step; the usual ones are used") }
+        return lines
+    }
 
     /// Most steps `SAOMA_PASSES` may name.
     static let maximumSteps = 32
@@ -310,12 +315,6 @@ enum DecodePasses {
             if !duplicate { merged.append(read) }
         }
     }
-}
-
-/// Writes `line` to standard error (unbuffered; a failed write is ignored).
-func writeError(_ line: String) {
-    let bytes = Array(line.utf8)
-    _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
 }
 
 /// An environment variable's value, if set.
