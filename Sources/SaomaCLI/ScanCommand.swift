@@ -5,6 +5,7 @@ import GLibSwift
 import PixbufIO
 import SaomaCore
 import SaomaMessages
+import ZBarDecoding
 
 /// `saoma scan [--json] [--formats LIST] FILE...`: prints every code in image files.
 ///
@@ -158,6 +159,7 @@ public struct ScanCommand: Sendable {
             ConsoleOutput.out(helpText)
             return 0
         }
+        for line in DecodePasses.environmentWarnings { ConsoleOutput.error(line) }
         if options.repeatCount > 1 { return timeDecodes(options) }
         var results: [FileResult] = []
         let decodeOptions = DecodeOptions(symbologies: options.symbologies, regionOfInterest: options.region, effort: options.effort)
