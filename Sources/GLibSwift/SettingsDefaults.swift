@@ -13,6 +13,7 @@ public enum SettingsDefaults {
         "camera": "",
         "mirror": true,
         "scan-frame-size": (0.0, 0.0),
+        "frame-hint-shown": false,
         "sound": true,
         "symbologies": [
             "QR", "EAN-13", "EAN-8", "UPC-A", "UPC-E", "ISBN-10", "ISBN-13", "EAN-2", "EAN-5", "CODE-128", "CODE-39", "CODE-93",

@@ -235,6 +235,44 @@ struct ScanFrameTests {
         #expect(frame.markArm == min(20, min(size.width, size.height) / 6))
     }
 
+    @Test("each handle's marks sit at its own place and are hit as that handle", arguments: FrameHandle.allCases)
+    func marksBelongToTheirHandle(handle: FrameHandle) {
+        let frame = ScanFrame(viewSize: Self.view)
+        let marks = frame.marks(of: handle)
+        #expect(marks.count == (FrameHandle.corners.contains(handle) ? 2 : 1))
+        for bar in marks { #expect(frame.handle(at: bar.center) == handle, "\(bar) of \(handle)") }
+        #expect(frame.handle(at: frame.point(of: handle)) == handle)
+        #expect(frame.markRects.count == 12)
+    }
+
+    /// (view, frame size, hint above the frame?, where the pill goes: above, below or inside).
+    static let pills: [(Size, Size?, Bool, String)] = [
+        (Size(width: 900, height: 600), nil, true, "above"),
+        (Size(width: 900, height: 600), nil, false, "below"),
+        (Size(width: 900, height: 600), Size(width: 700, height: 560), true, "inside"),
+        (Size(width: 900, height: 600), Size(width: 700, height: 560), false, "inside"),
+        (Size(width: 900, height: 400), Size(width: 600, height: 300), true, "inside"),
+    ]
+
+    @Test("hint pills are clear of every handle's hit area and inside the view", arguments: pills)
+    func pillsClearOfHandles(view: Size, size: Size?, top: Bool, expected: String) {
+        var frame = ScanFrame(viewSize: view)
+        if let size { frame.setSize(size) }
+        let pill = frame.pillRect(size: Size(width: 320, height: 36), preferringTop: top)
+        let r = frame.rect
+        let band = ScanFrame.handleHitSize / 2
+        let place = pill.maxY <= r.minY - band ? "above" : pill.minY >= r.maxY + band ? "below" : "inside"
+        #expect(place == expected, "\(pill) for frame \(r)")
+        #expect(pill.minY >= 0 && pill.maxY <= view.height && abs(pill.midX - view.width / 2) < 0.001)
+        for handle in FrameHandle.allCases {
+            let corner = Rect(center: frame.point(of: handle), size: Size(width: ScanFrame.handleHitSize, height: ScanFrame.handleHitSize))
+            #expect(pill.intersection(corner) == nil, "covers \(handle)")
+        }
+        for edgeY in [r.minY, r.maxY] {
+            #expect(pill.maxY <= edgeY - band || pill.minY >= edgeY + band, "covers the edge at y=\(edgeY)")
+        }
+    }
+
     @Test("cursor names follow the handle's diagonal or axis", arguments: FrameHandle.allCases)
     func cursorNames(handle: FrameHandle) {
         let expected: String

@@ -21,10 +21,14 @@ enum WindowActions {
             window.resultPage.copyToClipboard()
         }
         add("cancel", to: window) { window in
-            if window.scanner.chooser.isChoosing {
+            if window.sidebarCoversMainArea {
+                // The panel open over a narrow window goes first (AdwFlap's own Escape never
+                // sees the key: this accelerator takes it).
+                window.setSidebarVisible(false)
+            } else if window.scanner.chooser.isChoosing {
                 window.scanner.chooser.cancel()
-            } else if window.currentPage != .scanner {
-                window.resumeScanning()
+            } else {
+                window.goBack()
             }
         }
     }
