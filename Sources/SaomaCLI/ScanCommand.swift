@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import DMTXDecoding
+import Decoding
 import Foundation
 import GLibSwift
 import PixbufIO
 import SaomaCore
-import ZBarDecoding
+import SaomaMessages
 
 /// `saoma scan [--json] [--formats LIST] FILE...`: prints every code in image files.
 ///
@@ -46,11 +46,15 @@ public struct ScanCommand: Sendable {
         public var file: String
         public var symbols: [Symbol]
         public var error: String?
+        /// What went wrong while the codes were read, when they could still be (the decoder
+        /// process stopped, and a second read without the engine it was running found them).
+        public var warning: String?
 
-        public init(file: String, symbols: [Symbol], error: String?) {
+        public init(file: String, symbols: [Symbol], error: String?, warning: String? = nil) {
             self.file = file
             self.symbols = symbols
             self.error = error
+            self.warning = warning
         }
     }
 
@@ -154,6 +158,7 @@ public struct ScanCommand: Sendable {
                 ConsoleOutput.out(format(options.json ? paths.forJSON(result) : result, json: options.json, manyFiles: manyFiles))
             }
             if let error = result.error, !options.json { ConsoleOutput.error("saoma scan: \(error)") }
+            if let warning = result.warning { ConsoleOutput.error("saoma scan: \(warning)") }
             results.append(result)
         }
         if options.record, let failure = HistoryCommand.record(results) {
@@ -177,13 +182,13 @@ public struct ScanCommand: Sendable {
         withoutActuallyEscaping(report) { report in
             nonisolated(unsafe) let report = report
             DispatchQueue.concurrentPerform(iterations: workers) { _ in
-                // One decoder per worker thread: decoders are not shared.
-                let decoder = CombinedDecoder([ZBarDecoder()], fallbacks: [DataMatrixDecoder()])
+                // One reader (and decoder process) per worker thread: decoders are not shared.
+                let reader = StillImageReader()
                 // Every worker reserves its pixels from the one process-wide budget, so the memory in
                 // flight stays bounded whatever the number of cores.
                 let loader = ImageLoader(budget: .images)
                 while let index = queue.claim() {
-                    let result = scanOne(files[index], loader: loader, decoder: decoder, options: options)
+                    let result = scanOne(files[index], loader: loader, reader: reader, options: options)
                     queue.deliver(result, at: index, report: report)
                 }
             }
@@ -193,7 +198,7 @@ public struct ScanCommand: Sendable {
     /// `--repeat N`: decodes each file N times on this thread and prints the CPU milliseconds per
     /// decode (loading excluded) and the codes found, one line per file.
     static func timeDecodes(_ options: Options) -> Int32 {
-        let decoder = CombinedDecoder([ZBarDecoder()], fallbacks: [DataMatrixDecoder()])
+        let reader = StillImageReader()
         let decodeOptions = DecodeOptions(symbologies: options.symbologies, regionOfInterest: options.region, effort: options.effort)
         var failed = false
         for file in options.files {
@@ -201,7 +206,7 @@ public struct ScanCommand: Sendable {
                 let image = try ImageLoader().load(path: file)
                 var found = 0
                 let start = threadCPUSeconds()
-                for _ in 0..<options.repeatCount { found = decoder.decode(image.luma, options: decodeOptions).count }
+                for _ in 0..<options.repeatCount { found = reader.read(image.luma, options: decodeOptions).symbols.count }
                 let perDecode = (threadCPUSeconds() - start) * 1000 / Double(options.repeatCount)
                 let ms = (perDecode * 100).rounded() / 100
                 ConsoleOutput.out("\(file)\t\(image.width)x\(image.height)\t\(ms) ms/decode\t\(found) codes\n")
@@ -216,13 +221,15 @@ public struct ScanCommand: Sendable {
     /// Loads and decodes one file: a big JPEG is decoded reduced first (libjpeg's DCT scaling) and
     /// read again at full resolution only when the reduced pixels show no code; corners are in the
     /// full-resolution image's pixels either way.
-    static func scanOne(_ file: String, loader: ImageLoader, decoder: BarcodeDecoder, options: DecodeOptions) -> FileResult {
+    static func scanOne(_ file: String, loader: ImageLoader, reader: StillImageReader, options: DecodeOptions) -> FileResult {
         do {
             let image = try loader.load(path: file, reduced: true)
-            let symbols = try image.decodeReducedFirst(with: decoder, options: options) { () throws(ImageLoadError) in
-                try loader.load(path: file)
+            let outcome = try reader.read(image, options: options) { () throws(ImageLoadError) in try loader.load(path: file) }
+            let problem = outcome.failure.map { VisibleText.of(file) + ": " + $0.message(in: .terse) }
+            guard outcome.symbols.isEmpty, let problem else {
+                return FileResult(file: file, symbols: outcome.symbols, error: nil, warning: problem)
             }
-            return FileResult(file: file, symbols: symbols, error: nil)
+            return FileResult(file: file, symbols: [], error: problem)
         } catch {
             return FileResult(file: file, symbols: [], error: error.localizedMessage)
         }

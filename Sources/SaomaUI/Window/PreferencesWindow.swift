@@ -166,7 +166,7 @@ final class PreferencesWindow {
         let translated: [Symbology: String] = [
             .qrCode: tr("QR Code"), .ean2: tr("EAN-2 Add-on"), .ean5: tr("EAN-5 Add-on"), .interleaved2of5: tr("Interleaved 2 of 5"),
             .dataBar: "GS1 DataBar", .dataBarExpanded: tr("GS1 DataBar Expanded"), .code128: "Code 128", .code39: "Code 39",
-            .code93: "Code 93", .codabar: "Codabar", .dataMatrix: "Data Matrix",
+            .code93: "Code 93", .codabar: "Codabar", .dataMatrix: "Data Matrix", .microQR: tr("Micro QR Code"),
         ]
         return translated[symbology] ?? symbology.name
     }
@@ -181,6 +181,8 @@ final class PreferencesWindow {
             .code39: tr("Industry, ID badges"), .code93: tr("Logistics"), .interleaved2of5: tr("Cartons and warehouses"),
             .codabar: tr("Libraries, blood banks, parcels"), .dataBar: tr("Fresh food and coupons"),
             .dataBarExpanded: tr("Fresh food with weight, price or dates"), .dataMatrix: tr("Medicine packs, electronic parts and parcels"),
+            .pdf417: tr("Boarding passes, driving licences and ID cards"), .aztec: tr("Rail and airline tickets on phones"),
+            .microQR: tr("Small parts and labels"), .maxiCode: tr("Parcel labels"),
         ]
     }
 }

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import CharsetConversion
 import SaomaCore
 
 /// Turns a code's raw payload bytes into text, or decides that they are not text.
