@@ -65,6 +65,8 @@ enum DebugEvent {
     case photoDrawn
     /// A named control holds the keyboard focus and is on screen (`focus generator`).
     case focus(String)
+    /// A named control's centre on screen once laid out (`control name=save`).
+    case control(String, centre: (x: Double, y: Double))
     /// The live scanner's phase changed (`scan scanning`, `scan paused(covered)`…).
     case scanPhase(String)
     /// Marker number `number` (reading order, as its label says) got the keyboard focus.
@@ -116,6 +118,7 @@ enum DebugEvent {
             return "photo-marker x=\(centre.x) y=\(centre.y) size=\(size) n=\(number) text=\(text)"
         case .photoDrawn: return "photo-drawn t=\(monotonicSeconds())"
         case .focus(let name): return "focus \(name)"
+        case .control(let name, let centre): return "control name=\(name) x=\(centre.x) y=\(centre.y)"
         case .scanPhase(let phase): return "scan \(phase)"
         case .markerFocus(let number, let text): return "marker-focus n=\(number) text=\(text)"
         case .header(let controls, let subtitle): return "header controls=\(controls.joined(separator: "|")) text=\(subtitle)"

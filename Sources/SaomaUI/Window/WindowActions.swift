@@ -12,6 +12,7 @@ enum WindowActions {
             window.setSidebarVisible(true)
             window.sidebar.showPage("generate")
             DebugEvents.logWhenFocused(window.generatorPage.focusFirstField(), .focus("generator"))
+            DebugEvents.logWhenLaidOut(window.generatorPage.saveButton) { .control("generator-save", centre: $0) }
         }
         add("preferences", to: window) { window in
             PreferencesWindow.present(parent: gcast(window.window))
