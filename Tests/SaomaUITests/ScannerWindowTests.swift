@@ -97,7 +97,7 @@ struct ScannerWindowTests {
         let geometry = try PreviewGeometry(frameLine)
         #expect(geometry.mirrored == mirrored)
         // The frozen preview with every code's marker drawn (the state the checks below read).
-        let shot = try app.screenshot { shot in
+        let shot = try app.screenshot(keepAs: width == 900 && !mirrored ? "several-markers.png" : nil) { shot in
             scene.codes.allSatisfy { code in
                 let expected = geometry.screenPoint(cameraX: code.rect.midX, y: code.rect.midY)
                 return shot.accentCentroid(nearX: expected.x, y: expected.y) != nil
@@ -192,6 +192,7 @@ struct ScannerWindowTests {
         let app = try cameraApp(try threeCodeScene(), environment: ["SAOMA_FAKE_V4L2_FAIL": failure])
         try app.waitForLine { $0.hasPrefix("camera problem(") && $0.contains(problem) }
         try app.waitForLine { $0 == "page camera-problem" }
+        if failure == "busy" { _ = try app.screenshot(keepAs: "camera-busy.png") }
         try app.key("ctrl+q", pointer: AppUnderTest.insideWindow)
         #expect(try app.waitForExit() == 1)
         #expect(app.standardOutput.isEmpty)
@@ -304,7 +305,22 @@ struct ScannerWindowTests {
             visited.append(fields(line)["text"] ?? "")
         }
         #expect(visited == onScreen)
-        try app.key("Left")
+        // The focused marker (the last on screen) wears a white ring outside its disc; the others do not.
+        let markerLines = app.debugLines[(index + 1)...].filter { $0.hasPrefix("marker ") }.prefix(3)
+        func ring(_ shot: Screenshot, _ line: String) -> Bool {
+            let f = fields(line)
+            let (x, y, size) = (Double(f["x"] ?? "") ?? 0, Double(f["y"] ?? "") ?? 0, Double(f["size"] ?? "") ?? 0)
+            return (0..<12).allSatisfy { step in
+                let angle = Double(step) * .pi / 6
+                let r = size / 2 + 4.5
+                return shot.brightness(x: geometry.originX + x + r * cos(angle), y: geometry.originY + y + r * sin(angle)) > 220
+            }
+        }
+        let focusedLine = try #require(markerLines.first { fields($0)["text"] == onScreen[2] })
+        let shot = try app.screenshot(keepAs: mirrored ? nil : "marker-focus.png") { ring($0, focusedLine) }
+        #expect(ring(shot, focusedLine), "no focus ring around the focused marker")
+        for line in markerLines where fields(line)["text"] != onScreen[2] { #expect(!ring(shot, line), "a ring around \(line)") }
+        try app.key("Left", pointer: AppUnderTest.insideWindow)
         (line, at) = try app.waitForLine(after: at + 1) { $0.hasPrefix("marker-focus ") }
         #expect(fields(line)["n"] == "2" && fields(line)["text"] == onScreen[1])
         try app.key("Return")
