@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
 import Glibc
 import SaomaCore
 
@@ -22,6 +23,8 @@ public final class DecoderClient: BarcodeDecoder, FailureReporting {
     private var unavailableReason: String?
     /// What went wrong in the last decode, if anything.
     public private(set) var lastFailure: DecoderFailure?
+    /// Stages to run instead of the composition's (`saoma scan --stages`, for benchmarks).
+    public var stages: [EngineStage]?
     /// Decoder processes started so far (the first, and one after each crash).
     public private(set) var processesStarted = 0
     private let executable: String?
@@ -60,18 +63,20 @@ public final class DecoderClient: BarcodeDecoder, FailureReporting {
                 return DecodeOutcome(symbols: symbols, failure: first)
             case .failure(let failure):
                 if case .unavailable = failure {
-                    return DecodeOutcome(symbols: inProcess(image, options: options, excluding: excluded), failure: first ?? failure)
+                    // Said once per process: every later decode falls back the same way.
+                    let news = Self.firstUnavailability() ? failure : nil
+                    return DecodeOutcome(symbols: inProcess(image, options: options, excluding: excluded), failure: first ?? news)
                 }
                 first = first ?? failure
-                guard case .stopped(let engine?) = failure else { return DecodeOutcome(symbols: [], failure: first) }
+                guard case .stopped(let engine?) = failure else { return DecodeOutcome(symbols: [], failure: first, readCompleted: false) }
                 if options.effort == .fast {
                     quarantine.crashed(engine, at: monotonicSeconds())
-                    return DecodeOutcome(symbols: [], failure: first)
+                    return DecodeOutcome(symbols: [], failure: first, readCompleted: false)
                 }
                 excluded.insert(engine)
             }
         }
-        return DecodeOutcome(symbols: [], failure: first)
+        return DecodeOutcome(symbols: [], failure: first, readCompleted: false)
     }
 
     /// One request to the decoder process, which is started when none runs.
@@ -88,7 +93,7 @@ public final class DecoderClient: BarcodeDecoder, FailureReporting {
         var remote = options
         remote.regionOfInterest = nil
         let request = DecoderWire.Request(
-            id: nextID, width: region.width, height: region.height, options: remote, excludedEngines: excluded)
+            id: nextID, width: region.width, height: region.height, options: remote, excludedEngines: excluded, stages: stages)
         let timeout = options.effort == .thorough ? Self.thoroughTimeout : Self.fastTimeout
         do {
             try process.channel.send(DecoderWire.encode(request))
@@ -135,6 +140,21 @@ public final class DecoderClient: BarcodeDecoder, FailureReporting {
             return nil
         }
     }
+
+    /// CPU seconds the running decoder process has used (0 when none runs): benchmarks add it to
+    /// their own thread's.
+    public var processCPUSeconds: Double { process?.cpuSeconds() ?? 0 }
+
+    /// Whether no client of this process had reported the decoder process unavailable yet (and
+    /// from now on one has).
+    private static func firstUnavailability() -> Bool {
+        unavailabilityLock.lock()
+        defer { unavailabilityLock.unlock() }
+        defer { unavailabilityReported = true }
+        return !unavailabilityReported
+    }
+    private static let unavailabilityLock = NSLock()
+    nonisolated(unsafe) private static var unavailabilityReported = false
 
     /// The engines safe in this process, when no decoder process can run.
     private func inProcess(_ image: LumaImage, options: DecodeOptions, excluding excluded: Set<String>) -> [Symbol] {

@@ -93,6 +93,14 @@ final class DecoderProcess {
         return status
     }
 
+    /// CPU seconds the process has used so far (its CPU-time clock), 0 when it cannot be read.
+    func cpuSeconds() -> Double {
+        var clock = clockid_t()
+        var now = timespec()
+        guard !reaped, clock_getcpuclockid(pid, &clock) == 0, clock_gettime(clock, &now) == 0 else { return 0 }
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+
     static func errorText() -> String { String(cString: strerror(errno)) }
 
     /// The decoder process's executable: `SAOMA_DECODER` when set (an absolute path), else

@@ -60,6 +60,9 @@ public enum DecoderService {
         }
         limitCPU(seconds: request.options.effort == .thorough ? thoroughCPUSeconds : fastCPUSeconds)
         decoder.excluded = request.excludedEngines
+        let composed = decoder.stages
+        if let stages = request.stages { decoder.stages = stages }
+        defer { decoder.stages = composed }
         let symbols = decoder.decode(image, options: request.options)
         memory.runningEngine = nil
         return DecoderWire.Response(id: request.id, symbols: symbols)

@@ -24,12 +24,15 @@ public enum Engines {
     /// What only zxing-cpp reads.
     static let zxingOnly: Set<Symbology> = [.pdf417, .aztec, .microQR, .maxiCode]
 
-    /// The stages of a still image (photos, screenshots, `saoma scan`).
+    /// The stages of a still image (photos, screenshots, `saoma scan`): zbar first (its passes are
+    /// tuned on the photo set), zxing-cpp for what zbar cannot read, and zxing-cpp again for every
+    /// other symbology only where nothing was found (docs/BENCHMARKS.md, "Engine composition":
+    /// zxing-cpp on every image before zbar reads one more photo for a third more CPU).
     public static let still: [EngineStage] = [
         EngineStage(engine: zbar, symbologies: zbarSymbologies, effort: .thorough),
         EngineStage(engine: zxing, symbologies: zxingOnly, effort: .thorough),
         EngineStage(engine: dmtx, symbologies: [.dataMatrix], effort: .thorough, trigger: .whenNothingFound),
-        EngineStage(engine: zxing, symbologies: [.qrCode, .dataMatrix], effort: .thorough, trigger: .whenNothingFound),
+        EngineStage(engine: zxing, symbologies: zbarSymbologies.union([.dataMatrix]), effort: .thorough, trigger: .whenNothingFound),
     ]
 
     /// The stages of a live camera frame (the scan frame's pixels).

@@ -37,6 +37,9 @@ public struct ScanCommand: Sendable {
         public var repeatCount = 1
         /// Add every code read to the scan history (`--record`).
         public var record = false
+        /// `--stages TABLE` (a benchmark switch, not in the help): the engine stages to run instead
+        /// of the composition's, as `EngineStage.table` reads them.
+        public var stages: [EngineStage]?
 
         public init() {}
     }
@@ -92,6 +95,11 @@ public struct ScanCommand: Sendable {
                     throw ScanUsageError(tr("--region needs X,Y,WIDTH,HEIGHT in pixels"))
                 }
                 options.region = PixelRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+            case .option("--stages"):
+                guard let value = reader.value(), let table = EngineStage.table(value, effort: options.effort) else {
+                    throw ScanUsageError(tr("--stages needs ENGINE:FORMATS[:WHEN] joined by “;”"))
+                }
+                options.stages = table
             case .option("--repeat"):
                 guard let n = reader.value().flatMap({ Int($0) }), (1...maximumRepeatCount).contains(n) else {
                     throw ScanUsageError(tr("--repeat needs a positive count"))
@@ -107,6 +115,12 @@ public struct ScanCommand: Sendable {
             }
         }
         if options.json && options.raw { throw ScanUsageError(tr("choose either --json or --raw")) }
+        // The stages serve the effort asked for, wherever --effort came.
+        options.stages = options.stages?.map { stage in
+            var stage = stage
+            stage.effort = options.effort
+            return stage
+        }
         if !options.showHelp && options.files.isEmpty {
             throw ScanUsageError(tr("no image files given (see “saoma scan --help”)"))
         }
@@ -149,7 +163,7 @@ public struct ScanCommand: Sendable {
         let decodeOptions = DecodeOptions(symbologies: options.symbologies, regionOfInterest: options.region, effort: options.effort)
         let paths = RawPaths(options.files)
         defer { paths.close() }
-        scan(files: paths.openable, options: decodeOptions) { scanned in
+        scan(files: paths.openable, options: decodeOptions, stages: options.stages) { scanned in
             let result = paths.naming(scanned)
             let manyFiles = options.files.count > 1
             if options.raw {
@@ -159,6 +173,14 @@ public struct ScanCommand: Sendable {
             }
             if let error = result.error, !options.json { ConsoleOutput.error("saoma scan: \(error)") }
             if let warning = result.warning { ConsoleOutput.error("saoma scan: \(warning)") }
+            for symbol in result.symbols {
+                guard let parts = symbol.assembly, !parts.isComplete else { continue }
+                let missing = parts.missing.map { String($0 + 1) }.joined(separator: ", ")
+                let values = [
+                    "file": VisibleText.of(result.file), "format": symbol.format.name, "parts": missing, "total": String(parts.total),
+                ]
+                ConsoleOutput.error("saoma scan: " + tr("{file}: a {format} message in {total} parts lacks parts {parts}", values))
+            }
             results.append(result)
         }
         if options.record, let failure = HistoryCommand.record(results) {
@@ -176,7 +198,7 @@ public struct ScanCommand: Sendable {
 
     /// Decodes `files` in parallel on every core; `report` gets each result in input order, on the
     /// calling thread's behalf (serialised, never concurrently).
-    public static func scan(files: [String], options: DecodeOptions, report: (FileResult) -> Void) {
+    public static func scan(files: [String], options: DecodeOptions, stages: [EngineStage]? = nil, report: (FileResult) -> Void) {
         let workers = max(1, min(files.count, ProcessInfo.processInfo.activeProcessorCount))
         let queue = ResultQueue(count: files.count)
         withoutActuallyEscaping(report) { report in
@@ -184,6 +206,7 @@ public struct ScanCommand: Sendable {
             DispatchQueue.concurrentPerform(iterations: workers) { _ in
                 // One reader (and decoder process) per worker thread: decoders are not shared.
                 let reader = StillImageReader()
+                reader.client.stages = stages
                 // Every worker reserves its pixels from the one process-wide budget, so the memory in
                 // flight stays bounded whatever the number of cores.
                 let loader = ImageLoader(budget: .images)
@@ -199,15 +222,18 @@ public struct ScanCommand: Sendable {
     /// decode (loading excluded) and the codes found, one line per file.
     static func timeDecodes(_ options: Options) -> Int32 {
         let reader = StillImageReader()
+        reader.client.stages = options.stages
         let decodeOptions = DecodeOptions(symbologies: options.symbologies, regionOfInterest: options.region, effort: options.effort)
         var failed = false
         for file in options.files {
             do {
                 let image = try ImageLoader().load(path: file)
                 var found = 0
-                let start = threadCPUSeconds()
+                // The decoding happens in the decoder process: its CPU time counts with this thread's.
+                _ = reader.read(image.luma, options: decodeOptions)
+                let start = threadCPUSeconds() + reader.client.processCPUSeconds
                 for _ in 0..<options.repeatCount { found = reader.read(image.luma, options: decodeOptions).symbols.count }
-                let perDecode = (threadCPUSeconds() - start) * 1000 / Double(options.repeatCount)
+                let perDecode = (threadCPUSeconds() + reader.client.processCPUSeconds - start) * 1000 / Double(options.repeatCount)
                 let ms = (perDecode * 100).rounded() / 100
                 ConsoleOutput.out("\(file)\t\(image.width)x\(image.height)\t\(ms) ms/decode\t\(found) codes\n")
             } catch {
@@ -226,10 +252,10 @@ public struct ScanCommand: Sendable {
             let image = try loader.load(path: file, reduced: true)
             let outcome = try reader.read(image, options: options) { () throws(ImageLoadError) in try loader.load(path: file) }
             let problem = outcome.failure.map { VisibleText.of(file) + ": " + $0.message(in: .terse) }
-            guard outcome.symbols.isEmpty, let problem else {
-                return FileResult(file: file, symbols: outcome.symbols, error: nil, warning: problem)
-            }
-            return FileResult(file: file, symbols: [], error: problem)
+            // An image the other engines could still read is a warning; one no read went through
+            // for is an error.
+            guard outcome.readCompleted else { return FileResult(file: file, symbols: [], error: problem) }
+            return FileResult(file: file, symbols: outcome.symbols, error: nil, warning: problem)
         } catch {
             return FileResult(file: file, symbols: [], error: error.localizedMessage)
         }

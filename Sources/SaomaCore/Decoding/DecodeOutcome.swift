@@ -16,10 +16,14 @@ public struct DecodeOutcome: Sendable, Equatable {
     public var symbols: [Symbol]
     /// What went wrong on the way (`symbols` then hold what could still be read, maybe nothing).
     public var failure: DecoderFailure?
+    /// Whether a read went through to its end (maybe without the engine that failed): `false`
+    /// when nothing could be read at all.
+    public var readCompleted: Bool
 
-    public init(symbols: [Symbol], failure: DecoderFailure? = nil) {
+    public init(symbols: [Symbol], failure: DecoderFailure? = nil, readCompleted: Bool = true) {
         self.symbols = symbols
         self.failure = failure
+        self.readCompleted = readCompleted
     }
 }
 

@@ -15,6 +15,10 @@ public enum DecoderWire {
     public static let maximumPayload = 1 << 20
     /// Most corner points of one code.
     public static let maximumCorners = 16
+    /// Most missing parts a message's report lists.
+    public static let maximumMissingParts = 1024
+    /// Most bytes of a stage table.
+    public static let maximumStageTable = 4096
     /// Most pixels of one image (Saoma refuses larger images before decoding them).
     public static let maximumPixels = 200_000_000
 
@@ -26,13 +30,18 @@ public enum DecoderWire {
         public var options: DecodeOptions
         /// Engines the decoder process must not run (one of them stopped it on this input).
         public var excludedEngines: Set<String>
+        /// Stages to run instead of the composition's own (benchmarks compare compositions).
+        public var stages: [EngineStage]?
 
-        public init(id: UInt32, width: Int, height: Int, options: DecodeOptions, excludedEngines: Set<String> = []) {
+        public init(
+            id: UInt32, width: Int, height: Int, options: DecodeOptions, excludedEngines: Set<String> = [], stages: [EngineStage]? = nil
+        ) {
             self.id = id
             self.width = width
             self.height = height
             self.options = options
             self.excludedEngines = excludedEngines
+            self.stages = stages
         }
     }
 
@@ -80,6 +89,12 @@ public enum DecoderWire {
         let engines = r.excludedEngines.sorted()
         w.u8(UInt8(clamping: engines.count))
         for name in engines.prefix(255) { w.string(name, limit: 255) }
+        if let stages = r.stages {
+            w.u8(1)
+            w.string(EngineStage.text(of: stages), limit: maximumStageTable)
+        } else {
+            w.u8(0)
+        }
         return w.framed()
     }
 
@@ -110,10 +125,20 @@ public enum DecoderWire {
         let symbologies = try symbologies(fromBits: try r.u64())
         var engines: Set<String> = []
         for _ in 0..<Int(try r.u8()) { engines.insert(try r.string(limit: 255)) }
+        var stages: [EngineStage]?
+        switch try r.u8() {
+        case 0: stages = nil
+        case 1:
+            guard let table = EngineStage.table(try r.string(limit: maximumStageTable), effort: effort) else {
+                throw .outOfRange("stage table")
+            }
+            stages = table
+        case let f: throw .outOfRange("stages flag \(f)")
+        }
         try r.expectEnd()
         return Request(
             id: id, width: width, height: height, options: DecodeOptions(symbologies: symbologies, regionOfInterest: roi, effort: effort),
-            excludedEngines: engines)
+            excludedEngines: engines, stages: stages)
     }
 
     // MARK: Responses
@@ -132,7 +157,7 @@ public enum DecoderWire {
         w.u32(UInt32(symbols.count))
         for s in symbols {
             w.u8(UInt8(Symbology.allCases.firstIndex(of: s.format) ?? 0))
-            w.u8((s.isGS1 ? 1 : 0) | (s.text != nil ? 2 : 0) | (s.sequence != nil ? 4 : 0))
+            w.u8((s.isGS1 ? 1 : 0) | (s.text != nil ? 2 : 0) | (s.sequence != nil ? 4 : 0) | (s.assembly != nil ? 8 : 0))
             w.blob(Array(s.bytes.prefix(maximumPayload)))
             if let text = s.text { w.blob(Array(text.utf8.prefix(4 * maximumPayload))) }
             let corners = s.corners.prefix(maximumCorners)
@@ -145,6 +170,12 @@ public enum DecoderWire {
                 w.i32(Int32(clamping: q.index))
                 w.i32(Int32(clamping: q.count))
                 w.blob(Array(q.id.prefix(255)))
+            }
+            if let a = s.assembly {
+                w.i32(Int32(clamping: a.total))
+                let missing = a.missing.prefix(maximumMissingParts)
+                w.u32(UInt32(missing.count))
+                for index in missing { w.i32(Int32(clamping: index)) }
             }
         }
         return w.framed()
@@ -167,7 +198,7 @@ public enum DecoderWire {
             let formatIndex = Int(try r.u8())
             guard formatIndex < Symbology.allCases.count else { throw .outOfRange("format \(formatIndex)") }
             let flags = try r.u8()
-            guard flags & ~7 == 0 else { throw .outOfRange("flags \(flags)") }
+            guard flags & ~15 == 0 else { throw .outOfRange("flags \(flags)") }
             let bytes = try r.blob(limit: maximumPayload)
             var text: String?
             if flags & 2 != 0 {
@@ -193,10 +224,26 @@ public enum DecoderWire {
                 else { throw .outOfRange("structured-append part \(index) of \(total)") }
                 sequence = Symbol.Sequence(index: index, count: total, id: try r.blob(limit: 255))
             }
-            symbols.append(
-                Symbol(
-                    format: Symbology.allCases[formatIndex], bytes: bytes, text: text, corners: corners, isGS1: flags & 1 != 0,
-                    sequence: sequence))
+            var assembly: Symbol.Assembly?
+            if flags & 8 != 0 {
+                let total = Int(try r.i32())
+                let count = Int(try r.u32())
+                guard total >= 0, total <= StructuredAppend.maximumParts, count <= min(total, maximumMissingParts) else {
+                    throw .outOfRange("a message of \(total) parts missing \(count)")
+                }
+                var missing: [Int] = []
+                for _ in 0..<count {
+                    let index = Int(try r.i32())
+                    guard index >= 0, index < total else { throw .outOfRange("missing part \(index) of \(total)") }
+                    missing.append(index)
+                }
+                assembly = Symbol.Assembly(total: total, missing: missing)
+            }
+            var symbol = Symbol(
+                format: Symbology.allCases[formatIndex], bytes: bytes, text: text, corners: corners, isGS1: flags & 1 != 0,
+                sequence: sequence)
+            symbol.assembly = assembly
+            symbols.append(symbol)
         }
         try r.expectEnd()
         return Response(id: id, symbols: symbols, error: error)

@@ -6,7 +6,7 @@
 /// Owns its engines; like every decoder, used by one thread at a time.
 public final class StagedDecoder: BarcodeDecoder {
     /// The stages in the order they run.
-    public let stages: [EngineStage]
+    public var stages: [EngineStage]
     private let engines: [String: BarcodeDecoder]
     /// Live frames decoded so far (for `everyNthFrame` triggers).
     private var frames = 0
