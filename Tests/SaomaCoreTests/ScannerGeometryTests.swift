@@ -245,6 +245,23 @@ struct ScanFrameTests {
         #expect(frame.markRects.count == 12)
     }
 
+    @Test("a hint pill never covers a marker: inside the frame among the codes it moves to the view's edge")
+    func pillsClearOfMarkers() {
+        var frame = ScanFrame(viewSize: Size(width: 1190, height: 443))
+        frame.setSize(Size(width: 1070, height: 283))
+        let pill = Size(width: 290, height: 52)
+        let free = frame.pillRect(size: pill, preferringTop: false)
+        // A marker where the pill would go inside the frame.
+        let marker = Rect(center: free.center, size: Size(width: 36, height: 36))
+        let moved = frame.pillRect(size: pill, preferringTop: false, avoiding: [marker])
+        #expect(moved.intersection(marker) == nil, "\(moved) covers the marker \(marker)")
+        #expect(moved.minY >= 0 && moved.maxY <= 443)
+        // Markers everywhere but the top edge: the pill goes there.
+        let markers = stride(from: 70.0, through: 440, by: 20).map { Rect(x: 0, y: $0, width: 1190, height: 1) }
+        let top = frame.pillRect(size: pill, preferringTop: false, avoiding: markers)
+        #expect(markers.allSatisfy { top.intersection($0) == nil }, "\(top)")
+    }
+
     /// (view, frame size, hint above the frame?, where the pill goes: above, below or inside).
     static let pills: [(Size, Size?, Bool, String)] = [
         (Size(width: 900, height: 600), nil, true, "above"),

@@ -73,29 +73,48 @@ extension ScanFrame {
         return Point(x: x, y: y)
     }
 
-    /// Where to place a hint pill of `size` so it covers neither a handle's hit area nor the
-    /// code-reading middle more than it must: above the frame (`preferringTop`) or below it
-    /// when there is room there, else on the other side, else inside the frame just clear of
-    /// the top or bottom handles; always centred horizontally and inside the view.
-    public func pillRect(size: Size, preferringTop: Bool) -> Rect {
+    /// Where to place a hint pill of `size`, centred horizontally: the first of these places that
+    /// lies in the view and covers neither a handle's hit area nor any of `obstacles` (markers):
+    /// just outside the frame on the preferred side (`preferringTop`) then the other, just inside
+    /// it clear of the handles on the preferred side then the other, at the view's edge on the
+    /// preferred side then the other. When none is clear of both, the first clear of the
+    /// obstacles (a hint may cover a handle, never a marker), else just inside the frame.
+    public func pillRect(size: Size, preferringTop: Bool, avoiding obstacles: [Rect] = []) -> Rect {
         let r = rect
         let band = ScanFrame.handleHitSize / 2 + ScanFrame.pillGap
         let gap = ScanFrame.pillGap
         let x = (viewSize.width - size.width) / 2
-        let aboveY = r.minY - band - size.height
-        let belowY = r.maxY + band
-        let fitsAbove = aboveY >= gap
-        let fitsBelow = belowY + size.height <= viewSize.height - gap
-        let y: Double
-        switch (preferringTop, fitsAbove, fitsBelow) {
-        case (true, true, _), (false, true, false): y = aboveY
-        case (false, _, true), (true, false, true): y = belowY
-        default:
-            // No room outside: inside the frame, clear of the preferred side's handles.
-            y = preferringTop ? r.minY + band : r.maxY - band - size.height
+        let above = r.minY - band - size.height
+        let below = r.maxY + band
+        let insideTop = r.minY + band
+        let insideBottom = r.maxY - band - size.height
+        let edgeTop = gap
+        let edgeBottom = viewSize.height - gap - size.height
+        let order =
+            preferringTop
+            ? [above, below, insideTop, insideBottom, edgeTop, edgeBottom] : [below, above, insideBottom, insideTop, edgeBottom, edgeTop]
+        let candidates = order.map { Rect(x: x, y: $0, width: size.width, height: size.height) }.filter {
+            $0.minY >= 0 && $0.maxY <= viewSize.height
         }
-        let clampedY = Swift.min(Swift.max(y, 0), Swift.max(viewSize.height - size.height, 0))
-        return Rect(x: x, y: clampedY, width: size.width, height: size.height)
+        let clearOfObstacles = candidates.filter { candidate in obstacles.allSatisfy { candidate.intersection($0) == nil } }
+        let zones = handleZones
+        let clear = clearOfObstacles.first { candidate in zones.allSatisfy { candidate.intersection($0) == nil } }
+        return clear ?? clearOfObstacles.first
+            ?? Rect(x: x, y: Swift.max(0, preferringTop ? insideTop : insideBottom), width: size.width, height: size.height)
+    }
+
+    /// Where a press grabs a handle: the corner squares and the bands along the edges.
+    var handleZones: [Rect] {
+        let r = rect
+        let half = ScanFrame.handleHitSize / 2
+        let side = ScanFrame.handleHitSize
+        let corners = FrameHandle.corners.map { Rect(center: point(of: $0), size: Size(width: side, height: side)) }
+        return corners + [
+            Rect(x: r.minX - half, y: r.minY - half, width: r.width + side, height: side),
+            Rect(x: r.minX - half, y: r.maxY - half, width: r.width + side, height: side),
+            Rect(x: r.minX - half, y: r.minY - half, width: side, height: r.height + side),
+            Rect(x: r.maxX - half, y: r.minY - half, width: side, height: r.height + side),
+        ]
     }
 }
 

@@ -5,9 +5,10 @@ import QREncoding
 import SaomaCore
 
 /// The side panel's Generate page: a template chooser with its fields, a live, crisp preview
-/// with capacity, self-check and the colours' contrast warning right under it (a hint over the
-/// empty preview saying what to type), the symbol's options, and a bar that never scrolls away
-/// with Save as… (named after the content), Copy image and Show full screen.
+/// with capacity and self-check (a hint over the empty preview saying what to type), the
+/// symbol's options, and a bar that never scrolls away with why there is no code or why it may
+/// not scan (a field's problem, the colours' contrast) over Save as… (named after the content),
+/// Copy image and Show full screen.
 ///
 /// Embed `widget` anywhere (the window puts it in its side panel). UI thread only; owns its
 /// widget tree (a sunk reference released in `deinit`). Generation runs on `worker`; results come
@@ -216,8 +217,7 @@ public final class GeneratorPage {
         gtk_widget_set_can_target(emptyHint, 0)
         gtk_overlay_add_overlay(OpaquePointer(previewOverlay), emptyHint)
         gtk_box_append(gcast(column), previewOverlay)
-        // Everything said about the code sits right under it, above the fold.
-        for label in [capacityLabel, messageLabel, contrastLabel, verdictLabel] { gtk_box_append(gcast(column), label) }
+        for label in [capacityLabel, verdictLabel] { gtk_box_append(gcast(column), label) }
 
         // The actions stay in view under the scrolling column.
         let bar: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)
@@ -230,6 +230,9 @@ public final class GeneratorPage {
         gtk_widget_set_hexpand(saveButton, 1)
         gtk_widget_set_hexpand(copyButton, 1)
         for button in [saveButton, copyButton, fullScreenButton] { gtk_box_append(gcast(buttons), button) }
+        // Why there is no code, or why it may not scan, stays in view with the actions.
+        gtk_box_append(gcast(bar), messageLabel)
+        gtk_box_append(gcast(bar), contrastLabel)
         gtk_box_append(gcast(bar), buttons)
         gtk_box_append(gcast(bar), actionStatusLabel)
         gtk_box_append(gcast(root), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))

@@ -183,7 +183,8 @@ final class ScannerView {
     }
 
     /// Shows the resize hint while scanning (until the frame was first resized) above the
-    /// frame, and the markers' hint below it, each clear of the handles.
+    /// frame, and the markers' hint below it, each clear of the handles (and the markers' hint
+    /// clear of every marker).
     private func placePills() {
         guard let frame = frameOverlay.frame else { return }
         let showHint = wantsResizeHint && !chooser.isChoosing
@@ -198,7 +199,9 @@ final class ScannerView {
             DebugEvents.log(.frameHint(shown: false, rect: nil))
         }
         if gtk_widget_get_visible(chooser.hintBar) != 0 {
-            let rect = frame.pillRect(size: Self.naturalSize(of: chooser.hintBar, within: frame.viewSize.width), preferringTop: false)
+            let rect = frame.pillRect(
+                size: Self.naturalSize(of: chooser.hintBar, within: frame.viewSize.width), preferringTop: false,
+                avoiding: chooser.markers.markerRects)
             gtk_widget_set_margin_bottom(chooser.hintBar, gint(max(0, frame.viewSize.height - rect.maxY).rounded()))
         }
     }
