@@ -10,6 +10,14 @@ enum GeneratorCode: Equatable {
     case qr(GeneratedQRCode)
     case barcode(GeneratedBarcode)
 
+    /// The kind of code.
+    var format: BarcodeFormat {
+        switch self {
+        case .qr: .qr
+        case .barcode(let code): code.format
+        }
+    }
+
     /// The QR symbol's modules, `nil` for other formats.
     var matrix: QRMatrix? {
         if case .qr(let code) = self { return code.matrix }
