@@ -6,7 +6,9 @@
 /// trigram full-text index (CJK text is found by any three-character part); version 3 drops the
 /// triggers that kept the index, which `HistoryStore` now keeps itself in the same transaction
 /// (with the schema untrusted, SQLite refuses a virtual table written from a trigger, and
-/// connections run with triggers switched off).
+/// connections run with triggers switched off), and indexes a code's identity (time, format,
+/// bytes), so that an import finds a row already there in one look even when a file gives a
+/// million rows the same time.
 enum HistorySchema {
     /// The SQL that brings version `index` to `index + 1`.
     static let migrations: [String] = [
@@ -43,6 +45,7 @@ enum HistorySchema {
         DROP TRIGGER history_fts_insert;
         DROP TRIGGER history_fts_delete;
         DROP TRIGGER history_fts_update;
+        CREATE INDEX history_identity ON history(time_ms, format, bytes);
         """,
     ]
 

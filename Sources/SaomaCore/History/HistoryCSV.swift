@@ -25,12 +25,20 @@ public enum HistoryCSV {
         return out
     }
 
-    /// `field` quoted when RFC 4180 needs it.
+    /// `field` quoted when RFC 4180 needs it, quotes doubled scalar by scalar (a quote followed
+    /// by a combining mark is one Character, and must still be doubled).
     static func quoted(_ field: String) -> String {
         guard field.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0D || $0 == 0x0A }) else {
             return field
         }
-        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        var out = String.UnicodeScalarView()
+        out.append("\"")
+        for scalar in field.unicodeScalars {
+            if scalar == "\"" { out.append(scalar) }
+            out.append(scalar)
+        }
+        out.append("\"")
+        return String(out)
     }
 
     /// `field` with an apostrophe in front when a spreadsheet would read it as a formula, or
