@@ -191,6 +191,10 @@ extension HistoryStore {
     /// Deletes every row.
     public func clear() throws(HistoryStoreError) {
         try writing { db throws(SQLiteError) in
+            // One statement over every row: a million take seconds, so the bulk time limit.
+            let limit = db.timeLimitNanoseconds
+            db.timeLimitNanoseconds = HistorySchema.migrationTimeLimitNanoseconds
+            defer { db.timeLimitNanoseconds = limit }
             try db.execute("INSERT INTO history_fts(history_fts) VALUES ('delete-all'); DELETE FROM history")
         }
     }
