@@ -96,10 +96,21 @@ enum HistorySchema {
         return try objects(of: reference)
     }
 
+    /// `expectedObjects` of every version, made once per process (a few milliseconds each).
+    private static let expectedByVersion: [Set<Object>]? = try? (0...currentVersion).map { version throws(SQLiteError) in
+        try expectedObjects(version: version)
+    }
+
     /// Whether the schema of `connection`, at `version`, is exactly what Saoma's migrations make:
     /// no other table, index, view or trigger, and every statement as written.
     static func isOwn(_ connection: SQLiteConnection, version: Int) throws(SQLiteError) -> Bool {
         guard (0...currentVersion).contains(version) else { return false }
-        return try objects(of: connection) == expectedObjects(version: version)
+        let expected: Set<Object>
+        if let cached = expectedByVersion?[version] {
+            expected = cached
+        } else {
+            expected = try expectedObjects(version: version)
+        }
+        return try objects(of: connection) == expected
     }
 }
