@@ -35,13 +35,3 @@ static inline void saoma_reuse_frame_sized_allocations(void) {
     mallopt(M_MMAP_THRESHOLD, 16 << 20);
     mallopt(M_TRIM_THRESHOLD, 64 << 20);
 }
-
-#include <fcntl.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-
-/// renameat2(RENAME_NOREPLACE) without _GNU_SOURCE (glibc declares it only there): the rename
-/// fails with EEXIST when anything exists at `to`, checked by the kernel under its lock.
-static inline int saoma_rename_noreplace(const char *from, const char *to) {
-    return (int)syscall(SYS_renameat2, AT_FDCWD, from, AT_FDCWD, to, 1u /* RENAME_NOREPLACE */);
-}

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import CGtk
+import CLinux
 import Glibc
 
 /// Renames a file only where nothing exists yet: the one way Saoma puts a file at a name that
