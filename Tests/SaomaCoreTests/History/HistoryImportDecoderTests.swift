@@ -12,7 +12,8 @@ struct HistoryImportDecoderTests {
     /// Hostile payloads that must come back byte for byte.
     static let hostile: [HistoryRecord] = [
         "a\u{0}b, the rest after a NUL", "\u{0}", "=cmd|' /C calc'!A0", "'quoted", "\"\"\"", "line\r\nbreak\rlone CR\nLF",
-        "\u{FEFF}starts with a byte-order mark", "a quote and a combining tilde \"\u{0303}, then a comma", "\"\u{0301}", "扫码\u{0}轻触", "\u{1B}]52;c;ZXZpbA==\u{07}", "  -1", ",", "\t",
+        "\u{FEFF}starts with a byte-order mark", "a quote and a combining tilde \"\u{0303}, then a comma", "\"\u{0301}", "扫码\u{0}轻触",
+        "\u{1B}]52;c;ZXZpbA==\u{07}", "  -1", ",", "\t",
     ].enumerated().map { index, text in
         HistoryRecord(
             timeMilliseconds: 1_764_495_000_000 + Int64(index), source: .photo, format: "QR", text: text, bytes: Array(text.utf8),
