@@ -62,7 +62,7 @@ struct ZintEncoderTests {
         defer { folder.remove() }
         let code = try BarcodeGenerator.generate(BarcodeRequest(payload: .text(trip.payload), format: trip.format), verifyingWith: nil)
         let path = folder.path("code.png")
-        try PNGWriter.write(code.raster, to: path)
+        try PNGWriter.write(code.raster, to: path, replacing: true)
         let report = try runToolStatus(ExternalTool.zxingReader, [path]).output
         #expect(report.contains("Format:     \(try #require(ZintEncoderTests.zxingNames[trip.format]))\n"), "\(report)")
         #expect(report.contains("Text:       \"\(trip.readBack)\"\n"), "\(report)")
