@@ -64,8 +64,9 @@ let package = Package(
         .target(
             name: "SaomaUI",
             dependencies: [
-                "SaomaCore", "Decoding", "ZBarDecoding", "DMTXDecoding", "QREncoding", "ZintEncoding", "V4L2Capture", "PipeWireCapture",
-                "PixbufIO", "GLibSwift", "SQLiteHistory", "DesktopPortal", "NetworkJoining", "SaomaMessages", "CGtk",
+                "SaomaCore", "Decoding", "CharsetConversion", "ZBarDecoding", "DMTXDecoding", "QREncoding", "ZintEncoding",
+                "V4L2Capture", "PipeWireCapture", "PixbufIO", "GLibSwift", "SQLiteHistory", "DesktopPortal", "NetworkJoining",
+                "SaomaMessages", "CGtk",
             ]
         ),
         .target(
