@@ -82,7 +82,7 @@ extension GeneratorPage {
             (SaveFileChooser.FileType(name: tr("SVG image"), mimeType: "image/svg+xml"), .svg),
         ]
         saveDialog = SaveFileChooser.present(
-            title: tr("Save QR Code"), parent: parent, suggesting: "qr-code.png", fileTypes: formats.map(\.type)
+            title: tr("Save QR Code"), parent: parent, suggesting: suggestedFileName, fileTypes: formats.map(\.type)
         ) { [weak self] answer in
             guard let self else { return }
             self.saveDialog = nil
@@ -96,6 +96,13 @@ extension GeneratorPage {
                 self.save(to: path)
             }
         }
+    }
+
+    /// The name offered for saving: the content's kind and subject (`wifi-Home-Network.png`).
+    var suggestedFileName: String {
+        GeneratedFileName.make(
+            template: template, subject: GeneratorContent.fileNameSubject(for: template, form?.values ?? GeneratorFormValues()),
+            fileExtension: GeneratorExportFormat.png.rawValue)
     }
 
     /// Shows the current code full screen on white, for a phone to scan from the screen.
