@@ -130,8 +130,9 @@ public final class ResultPage {
 
     /// Shows a short message over the page.
     func toast(_ message: String) {
-        // The title is markup: text from outside is escaped to show literally.
-        guard let toast = adw_toast_new(Markup.escaped(message)) else { return }
+        // The title is markup: text from outside is escaped to show literally, and cut to a
+        // line's budget (`DisplayText`).
+        guard let toast = adw_toast_new(Markup.escaped(DisplayText.shown(message))) else { return }
         adw_toast_set_timeout(toast, ResultPage.toastSeconds)
         adw_toast_overlay_add_toast(OpaquePointer(root), toast)
     }
