@@ -19,7 +19,7 @@ struct StillImageReadingTests {
     static let module = 8
     static let origin = (x: 1213, y: 837)
     /// QR codes only: what is tested here is the reduced path, not the decoder's confirmation of
-    /// other symbologies (zbar alone reads a "DataBar" in this synthetic noise; issue 18 item 1).
+    /// other symbologies (zbar alone reads a "DataBar" in this synthetic noise).
     static let qrOnly = DecodeOptions(symbologies: [.qrCode])
 
     /// A grey 4000×3000 photo: a diagonal gradient with pseudo-random texture, and, when given,

@@ -174,7 +174,7 @@ public final class SaomaWindow {
         header.addScannerButton(button)
     }
 
-    /// Continuous mode (seed 014): codes found go to `handler` while scanning goes on; `nil` ends it.
+    /// Continuous mode: codes found go to `handler` while scanning goes on; `nil` ends it.
     func setContinuousHandler(_ handler: ((Detection) -> Void)?) {
         live.onContinuousDetection = handler
     }
