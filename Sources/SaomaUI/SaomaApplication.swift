@@ -9,8 +9,8 @@ public enum SaomaApplication {
     /// The application id.
     public static let applicationID = saomaApplicationID
 
-    /// Seconds a D-Bus activated instance stays without a window after its last call (the Shell
-    /// searches again as the person types).
+    /// Seconds a D-Bus activated instance stays without a window after its last call or window
+    /// (the Shell searches again as the person types).
     static let serviceIdleSeconds: UInt32 = 20
 
     /// The exit status `run` returns (set by `--oneshot`).
@@ -46,7 +46,9 @@ public enum SaomaApplication {
         addOptionHelp(app)
         let appPointer = UnsafeMutableRawPointer(app)
         let gapp = appPointer.assumingMemoryBound(to: GApplication.self)
-        g_application_set_inactivity_timeout(gapp, serviceIdleSeconds * 1000)
+        if options.gapplicationArguments.contains("--gapplication-service") {
+            g_application_set_inactivity_timeout(gapp, serviceIdleSeconds * 1000)
+        }
         exportSearchProvider(app)
         onSimpleSignal(appPointer, "startup") { startup(app) }
         onSimpleSignal(appPointer, "activate") { activate(app) }
