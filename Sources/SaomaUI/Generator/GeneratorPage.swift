@@ -191,6 +191,7 @@ public final class GeneratorPage {
         gtk_widget_set_hexpand(preview.widget, 1)
         gtk_widget_add_css_class(preview.widget, "generator-preview")
         gtk_box_append(gcast(column), preview.widget)
+        addDragSource()
         for label in [capacityLabel, messageLabel, verdictLabel] { gtk_box_append(gcast(column), label) }
 
         let actions: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)
