@@ -17,6 +17,9 @@ public struct Symbol: Hashable, Sendable {
     /// Where this symbol stands in a structured-append message (one message split over several
     /// symbols), or `nil` when it is a whole message.
     public var sequence: Sequence?
+    /// For a message joined from structured-append parts: how many parts it has and which are
+    /// missing; `nil` for a symbol read whole.
+    public var assembly: Assembly?
 
     /// A symbol's place in a structured-append message.
     public struct Sequence: Hashable, Sendable {
@@ -32,6 +35,22 @@ public struct Symbol: Hashable, Sendable {
             self.count = count
             self.id = id
         }
+    }
+
+    /// A message joined from structured-append parts.
+    public struct Assembly: Hashable, Sendable {
+        /// How many parts the message has.
+        public var total: Int
+        /// The 0-based indices of the parts not read (empty when the message is whole).
+        public var missing: [Int]
+
+        public init(total: Int, missing: [Int]) {
+            self.total = total
+            self.missing = missing
+        }
+
+        /// Whether every part was read.
+        public var isComplete: Bool { missing.isEmpty }
     }
 
     public init(format: Symbology, bytes: [UInt8], text: String?, corners: [Point], isGS1: Bool = false, sequence: Sequence? = nil) {

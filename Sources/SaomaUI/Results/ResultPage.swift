@@ -99,7 +99,7 @@ public final class ResultPage {
         if let gs1 = ResultPage.gs1Elements(of: symbol) {
             mainValue = buildGS1(gs1, into: content)
         } else if let text = symbol.text {
-            let parsed = ContentParser.parse(text)
+            let parsed = ContentParser.parse(text, symbology: symbol.format)
             mainValue = buildContent(parsed, into: content)
         } else {
             mainValue = buildBinary(symbol.bytes, into: content)
@@ -147,6 +147,7 @@ public final class ResultPage {
         case .event(let event): return buildEvent(event, into: box)
         case .otp(let key): return buildOTP(key, into: box)
         case .payment(let order): return buildPayment(order, into: box)
+        case .product(let product): return buildProduct(product, into: box)
         case .text(let text): return buildText(text, into: box)
         }
     }
