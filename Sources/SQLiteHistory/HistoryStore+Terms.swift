@@ -55,7 +55,8 @@ extension HistoryStore {
         guard !ids.isEmpty else { return [] }
         let found = try locked { db throws(SQLiteError) in
             let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ", ")
-            return try Self.collect(db.prepare("SELECT \(Self.columns) FROM history WHERE id IN (\(placeholders))", ids.map { .integer($0) }))
+            return try Self.collect(
+                db.prepare("SELECT \(Self.columns) FROM history WHERE id IN (\(placeholders))", ids.map { .integer($0) }))
         }
         let byID = Dictionary(found.compactMap { record in record.id.map { ($0, record) } }, uniquingKeysWith: { first, _ in first })
         return ids.compactMap { byID[$0] }

@@ -27,7 +27,8 @@ struct LaunchOptions: Equatable {
     var gapplicationArguments: [String] = []
 
     static func == (a: LaunchOptions, b: LaunchOptions) -> Bool {
-        a.oneshot == b.oneshot && a.wifi == b.wifi && a.generate == b.generate && a.gapplicationArguments == b.gapplicationArguments && a.continuous == b.continuous && a.screen == b.screen && a.raw == b.raw && a.device == b.device
+        a.oneshot == b.oneshot && a.wifi == b.wifi && a.generate == b.generate && a.gapplicationArguments == b.gapplicationArguments
+            && a.continuous == b.continuous && a.screen == b.screen && a.raw == b.raw && a.device == b.device
             && a.files == b.files
             && a.windowSize?.width == b.windowSize?.width
             && a.windowSize?.height == b.windowSize?.height

@@ -59,7 +59,8 @@ public enum SaomaApplication {
         if let action = options.remoteAction, forwardedToRunningInstance(gapp, action: action) { return 0 }
         // GApplication sees only the program name, its own options and the files: Saoma's
         // options were parsed above.
-        var argv = ([CommandLine.arguments.first ?? "saoma"] + options.gapplicationArguments + (options.runsAlone ? [] : options.files)).map {
+        var argv = ([CommandLine.arguments.first ?? "saoma"] + options.gapplicationArguments + (options.runsAlone ? [] : options.files)).map
+        {
             // File names go to GApplication byte for byte, even when they are not UTF-8.
             strdup(RawArgument.bytes(of: $0).map { CChar(bitPattern: $0) } + [0])
         }

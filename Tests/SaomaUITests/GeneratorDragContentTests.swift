@@ -39,7 +39,9 @@ final class GeneratorDragContentTests: XCTestCase {
                 })
         } else {
             asyncCall(
-                start: { gdk_content_provider_write_mime_type_async(provider, mimeType, gcast(stream.pointer), G_PRIORITY_DEFAULT, nil, $0, $1) },
+                start: {
+                    gdk_content_provider_write_mime_type_async(provider, mimeType, gcast(stream.pointer), G_PRIORITY_DEFAULT, nil, $0, $1)
+                },
                 finish: { result in
                     written = gdk_content_provider_write_mime_type_finish(provider, result, nil) != 0
                     done = true

@@ -19,9 +19,12 @@ enum ApplicationClass {
 
     /// The parent class's hooks, chained up to (read from the class once it is initialised).
     nonisolated(unsafe) private static var parentRegister:
-        (@convention(c) (
-            UnsafeMutablePointer<GApplication>?, OpaquePointer?, UnsafePointer<gchar>?, UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?
-        ) -> gboolean)?
+        (
+            @convention(c) (
+                UnsafeMutablePointer<GApplication>?, OpaquePointer?, UnsafePointer<gchar>?,
+                UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?
+            ) -> gboolean
+        )?
     nonisolated(unsafe) private static var parentUnregister:
         (@convention(c) (UnsafeMutablePointer<GApplication>?, OpaquePointer?, UnsafePointer<gchar>?) -> Void)?
 

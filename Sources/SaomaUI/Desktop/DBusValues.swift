@@ -19,7 +19,9 @@ enum DBusValues {
     static func stringDictionary(_ entries: [(key: String, value: String)]) -> OpaquePointer {
         array(
             of: "{sv}",
-            entries.map { created(g_variant_new_dict_entry(g_variant_new_string($0.key), g_variant_new_variant(g_variant_new_string($0.value)))) })
+            entries.map {
+                created(g_variant_new_dict_entry(g_variant_new_string($0.key), g_variant_new_variant(g_variant_new_string($0.value))))
+            })
     }
 
     /// An array of `children`, each of `elementType` (empty arrays need the type).

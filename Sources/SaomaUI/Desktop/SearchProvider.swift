@@ -67,7 +67,8 @@ final class SearchProvider {
     private let recorder: HistoryRecorder
     private let titling: any SearchResultTitling
     private let application: UnsafeMutablePointer<GApplication>
-    private var connection: OpaquePointer?
+    /// The connection exported on (one reference held while exported).
+    private var connection: ObjectRef<OpaquePointer>?
     private var registration: guint = 0
 
     init(recorder: HistoryRecorder, titling: any SearchResultTitling, application: UnsafeMutablePointer<GApplication>) {
@@ -95,8 +96,7 @@ final class SearchProvider {
             defer { g_error_free(error) }
             return "the search provider could not be exported: \(error.map { String(cString: $0.pointee.message) } ?? "")"
         }
-        g_object_ref(UnsafeMutableRawPointer(connection))
-        self.connection = connection
+        self.connection = ObjectRef(sinking: connection)
         registration = id
         return nil
     }
@@ -104,8 +104,7 @@ final class SearchProvider {
     /// Withdraws the provider from the bus.
     func unexport() {
         guard let connection, registration != 0 else { return }
-        g_dbus_connection_unregister_object(connection, registration)
-        g_object_unref(UnsafeMutableRawPointer(connection))
+        g_dbus_connection_unregister_object(connection.pointer, registration)
         self.connection = nil
         registration = 0
     }
@@ -185,7 +184,9 @@ final class SearchProvider {
             return
         }
         hold()
-        recorder.read { store throws(HistoryStoreError) in try store.record(id: id) } done: { [weak self] record in
+        recorder.read { store throws(HistoryStoreError) in
+            try store.record(id: id)
+        } done: { [weak self] record in
             if let record = record ?? nil {
                 self?.onActivateResult?(record)
             } else {

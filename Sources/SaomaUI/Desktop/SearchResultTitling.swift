@@ -16,66 +16,54 @@ protocol SearchResultTitling: Sendable {
     func meta(for record: HistoryRecord) -> SearchResultMeta
 }
 
-/// Titles from the parsed content: the network's name for Wi-Fi, the issuer and account for a
-/// login code, the host for a link, else the first line of the text.
+/// Titles by the lists' rule (`ContentSummary`: the network's name for Wi-Fi, the issuer and
+/// account for a login code, the host for a link…, never a secret), the person's label first.
 struct ContentSearchResultTitling: SearchResultTitling {
-    /// Longest title, in characters.
-    static let maximumTitleCharacters = 80
-
     func meta(for record: HistoryRecord) -> SearchResultMeta {
-        guard let text = record.text else {
-            return SearchResultMeta(title: record.label ?? tr("Binary data"), kind: Self.kindName(nil), iconName: Self.iconName(nil))
-        }
-        let content = ContentParser.parse(text)
-        let kind = record.kind == .content(.wifi) ? ContentKind.wifi : content.kind
-        let subject: String
-        switch content {
-        case .wifi(let network): subject = network.ssid
-        case .otp(let key): subject = [key.issuer, key.account].filter { !$0.isEmpty }.joined(separator: " · ")
-        case .url(let url): subject = URLSafety.analyze(url).displayHost ?? url
-        default:
-            // A Wi-Fi or login payload the parser could not read shows nothing of itself.
-            subject = kind == .wifi || record.kind == .content(.otp) ? "" : text
-        }
-        let firstLine = subject.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-        let shown = VisibleText.shortened(VisibleText.of(firstLine), limit: Self.maximumTitleCharacters)
-        let title = record.label.map { VisibleText.shortened(VisibleText.of($0), limit: Self.maximumTitleCharacters) } ?? shown
-        return SearchResultMeta(title: title.isEmpty ? Self.kindName(kind) : title, kind: Self.kindName(kind), iconName: Self.iconName(kind))
+        let summary = ContentSummary(record: record)
+        let label = record.label.map { VisibleText.shortened(VisibleText.of($0), limit: ContentSummary.maximumSubjectCharacters) } ?? ""
+        let title = !label.isEmpty ? label : !summary.subject.isEmpty ? summary.subject : Self.kindName(summary.kind)
+        return SearchResultMeta(title: title, kind: Self.kindName(summary.kind), iconName: Self.iconName(summary.kind))
     }
 
-    /// The kind as the search shows it (`nil`: not text).
-    static func kindName(_ kind: ContentKind?) -> String {
+    /// The kind as the search shows it.
+    static func kindName(_ kind: ContentSummary.Kind) -> String {
         switch kind {
-        case nil: return tr("Binary Data")
-        case .text: return tr("Text")
-        case .link: return tr("Link")
-        case .wifi: return tr("Wi-Fi Network")
-        case .contact: return tr("Contact")
-        case .email: return tr("E-mail")
-        case .phone: return tr("Phone Number")
-        case .sms: return tr("Text Message")
-        case .geo: return tr("Place")
-        case .event: return tr("Event")
-        case .otp: return tr("Login Code")
-        case .payment: return tr("Payment")
+        case .binary: return tr("Binary Data")
+        case .book: return tr("Book")
+        case .gs1: return tr("Product Data")
+        case .content(.text): return tr("Text")
+        case .content(.link): return tr("Link")
+        case .content(.wifi): return tr("Wi-Fi Network")
+        case .content(.contact): return tr("Contact")
+        case .content(.email): return tr("E-mail")
+        case .content(.phone): return tr("Phone Number")
+        case .content(.sms): return tr("Text Message")
+        case .content(.geo): return tr("Place")
+        case .content(.event): return tr("Event")
+        case .content(.otp): return tr("Login Code")
+        case .content(.payment): return tr("Payment")
+        case .content(.product): return tr("Product")
         }
     }
 
     /// A symbolic icon for the kind.
-    static func iconName(_ kind: ContentKind?) -> String {
+    static func iconName(_ kind: ContentSummary.Kind) -> String {
         switch kind {
-        case nil: return "application-x-executable-symbolic"
-        case .text: return "text-x-generic-symbolic"
-        case .link: return "web-browser-symbolic"
-        case .wifi: return "network-wireless-symbolic"
-        case .contact: return "avatar-default-symbolic"
-        case .email: return "mail-unread-symbolic"
-        case .phone: return "call-start-symbolic"
-        case .sms: return "mail-send-symbolic"
-        case .geo: return "mark-location-symbolic"
-        case .event: return "x-office-calendar-symbolic"
-        case .otp: return "dialog-password-symbolic"
-        case .payment: return "money-symbolic"
+        case .binary: return "application-x-executable-symbolic"
+        case .book: return "accessories-dictionary-symbolic"
+        case .gs1, .content(.product): return "view-grid-symbolic"
+        case .content(.text): return "text-x-generic-symbolic"
+        case .content(.link): return "web-browser-symbolic"
+        case .content(.wifi): return "network-wireless-symbolic"
+        case .content(.contact): return "avatar-default-symbolic"
+        case .content(.email): return "mail-unread-symbolic"
+        case .content(.phone): return "call-start-symbolic"
+        case .content(.sms): return "mail-send-symbolic"
+        case .content(.geo): return "mark-location-symbolic"
+        case .content(.event): return "x-office-calendar-symbolic"
+        case .content(.otp): return "dialog-password-symbolic"
+        case .content(.payment): return "money-symbolic"
         }
     }
 }

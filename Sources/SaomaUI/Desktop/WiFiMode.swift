@@ -32,7 +32,8 @@ final class WiFiMode {
 
     /// The window's mode, started on first use; `join` reaches NetworkManager (off the UI thread).
     static func start(
-        in window: SaomaWindow, endsProcess: Bool, join: @escaping @Sendable (WiFiNetwork) -> WiFiJoinOutcome = ResultPage.defaultJoinNetwork
+        in window: SaomaWindow, endsProcess: Bool,
+        join: @escaping @Sendable (WiFiNetwork) -> WiFiJoinOutcome = ResultPage.defaultJoinNetwork
     ) -> WiFiMode {
         modes.removeAll { $0.window == nil }
         if let mode = modes.first(where: { $0.window === window }) {

@@ -152,6 +152,7 @@ final class WiFiModePage {
         case .event: return tr("an event")
         case .otp: return tr("a login code")
         case .payment: return tr("a payment")
+        case .product: return tr("a product number")
         }
     }
 }

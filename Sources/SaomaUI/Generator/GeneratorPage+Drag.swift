@@ -28,7 +28,8 @@ extension GeneratorPage {
         guard let result = current, let texture = currentTexture().map({ ObjectRef(adopting: $0) }) else { return nil }
         var providers: [UnsafeMutablePointer<GdkContentProvider>?] = [Self.provider(objectType: gdk_texture_get_type(), texture.pointer)]
         let path = Self.dragFilePath
-        if (try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true))
+        if (try? FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true))
             != nil, (try? PNGWriter.write(result.code.rgbRaster(), to: path)) != nil
         {
             let file = ObjectRef(adopting: g_file_new_for_path(path))
@@ -65,14 +66,16 @@ private final class DragHandler {
 }
 
 /// `GtkDragSource::prepare` (user data last): the content, or NULL to refuse the drag.
-private let prepareThunk: @convention(c) (OpaquePointer?, gdouble, gdouble, gpointer?) -> UnsafeMutablePointer<GdkContentProvider>? = { source, _, _, data in
+private let prepareThunk: @convention(c) (OpaquePointer?, gdouble, gdouble, gpointer?) -> UnsafeMutablePointer<GdkContentProvider>? = {
+    source, _, _, data in
     guard let data, let source else { return nil }
     // Pointers are not Sendable; GTK calls this on the UI thread, where it stays.
     let dataBits = UInt(bitPattern: Int(bitPattern: data))
     let sourceBits = UInt(bitPattern: Int(bitPattern: UnsafeMutableRawPointer(source)))
     let content = MainActor.assumeIsolated { () -> UInt in
         guard let data = UnsafeMutableRawPointer(bitPattern: dataBits),
-            let page = Unmanaged<DragHandler>.fromOpaque(data).takeUnretainedValue().page, let content = page.dragContent() else { return 0 }
+            let page = Unmanaged<DragHandler>.fromOpaque(data).takeUnretainedValue().page, let content = page.dragContent()
+        else { return 0 }
         if let source = OpaquePointer(bitPattern: sourceBits) { page.setDragIcon(source) }
         return UInt(bitPattern: Int(bitPattern: UnsafeMutableRawPointer(content)))
     }

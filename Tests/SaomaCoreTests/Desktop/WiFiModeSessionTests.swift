@@ -36,36 +36,37 @@ private let cafeCode = "WIFI:T:nopass;S:Café;;"
 
 @Suite("Wi-Fi mode session")
 struct WiFiModeSessionTests {
-    @Test(arguments: [
-        // A Wi-Fi code waits for the person; confirming joins it; joined ends the session with 0.
-        ([.choose(homeCode)], .confirming(home), .cancelled),
-        ([.choose(homeCode), .confirm], .joining(home), .cancelled),
-        ([.choose(homeCode), .confirm, .outcome(.connected)], .joined(home), .joined(home)),
-        // Any other code is shown for what it is; nothing is joined.
-        ([.choose("https://gnome.org")], .notWiFi(.link), .cancelled),
-        ([.choose("hello")], .notWiFi(.text), .cancelled),
-        ([.choose(nil)], .notWiFi(nil), .cancelled),
-        ([.choose("https://gnome.org"), .confirm], .notWiFi(.link), .cancelled),
-        // A code chosen while one is shown is ignored; scanning again takes the next one.
-        ([.choose("https://gnome.org"), .choose(homeCode)], .notWiFi(.link), .cancelled),
-        ([.choose("https://gnome.org"), .scanAgain, .choose(homeCode)], .confirming(home), .cancelled),
-        ([.choose(homeCode), .scanAgain], .scanning, .cancelled),
-        // A failure shows and is what closing reports, even after scanning on; trying again or
-        // another network that joins clears it.
-        ([.choose(homeCode), .confirm, .outcome(.wrongPassword)], .failed(home, .wrongPassword), .failed(home, .wrongPassword)),
-        ([.choose(homeCode), .confirm, .outcome(.notInRange), .scanAgain], .scanning, .failed(home, .notInRange)),
-        ([.choose(homeCode), .confirm, .outcome(.notInRange), .confirm], .joining(home), .failed(home, .notInRange)),
-        ([.choose(homeCode), .confirm, .outcome(.notInRange), .confirm, .outcome(.connected)], .joined(home), .joined(home)),
-        (
-            [.choose(homeCode), .confirm, .outcome(.noWiFiDevice), .scanAgain, .choose(cafeCode), .confirm, .outcome(.connected)],
-            .joined(cafe), .joined(cafe)
-        ),
-        // While joining, nothing else is taken: not a second confirm, not a code, not scanning again.
-        ([.choose(homeCode), .confirm, .confirm, .choose(cafeCode), .scanAgain], .joining(home), .cancelled),
-        // An outcome with no join under way changes nothing.
-        ([.outcome(.connected)], .scanning, .cancelled),
-        ([.choose(homeCode), .outcome(.connected)], .confirming(home), .cancelled),
-    ] as [([Step], WiFiModeSession.Phase, WiFiModeSession.Ending)])
+    @Test(
+        arguments: [
+            // A Wi-Fi code waits for the person; confirming joins it; joined ends the session with 0.
+            ([.choose(homeCode)], .confirming(home), .cancelled),
+            ([.choose(homeCode), .confirm], .joining(home), .cancelled),
+            ([.choose(homeCode), .confirm, .outcome(.connected)], .joined(home), .joined(home)),
+            // Any other code is shown for what it is; nothing is joined.
+            ([.choose("https://gnome.org")], .notWiFi(.link), .cancelled),
+            ([.choose("hello")], .notWiFi(.text), .cancelled),
+            ([.choose(nil)], .notWiFi(nil), .cancelled),
+            ([.choose("https://gnome.org"), .confirm], .notWiFi(.link), .cancelled),
+            // A code chosen while one is shown is ignored; scanning again takes the next one.
+            ([.choose("https://gnome.org"), .choose(homeCode)], .notWiFi(.link), .cancelled),
+            ([.choose("https://gnome.org"), .scanAgain, .choose(homeCode)], .confirming(home), .cancelled),
+            ([.choose(homeCode), .scanAgain], .scanning, .cancelled),
+            // A failure shows and is what closing reports, even after scanning on; trying again or
+            // another network that joins clears it.
+            ([.choose(homeCode), .confirm, .outcome(.wrongPassword)], .failed(home, .wrongPassword), .failed(home, .wrongPassword)),
+            ([.choose(homeCode), .confirm, .outcome(.notInRange), .scanAgain], .scanning, .failed(home, .notInRange)),
+            ([.choose(homeCode), .confirm, .outcome(.notInRange), .confirm], .joining(home), .failed(home, .notInRange)),
+            ([.choose(homeCode), .confirm, .outcome(.notInRange), .confirm, .outcome(.connected)], .joined(home), .joined(home)),
+            (
+                [.choose(homeCode), .confirm, .outcome(.noWiFiDevice), .scanAgain, .choose(cafeCode), .confirm, .outcome(.connected)],
+                .joined(cafe), .joined(cafe)
+            ),
+            // While joining, nothing else is taken: not a second confirm, not a code, not scanning again.
+            ([.choose(homeCode), .confirm, .confirm, .choose(cafeCode), .scanAgain], .joining(home), .cancelled),
+            // An outcome with no join under way changes nothing.
+            ([.outcome(.connected)], .scanning, .cancelled),
+            ([.choose(homeCode), .outcome(.connected)], .confirming(home), .cancelled),
+        ] as [([Step], WiFiModeSession.Phase, WiFiModeSession.Ending)])
     fileprivate func steps(_ steps: [Step], phase: WiFiModeSession.Phase, ending: WiFiModeSession.Ending) {
         var session = WiFiModeSession()
         for step in steps { step.apply(to: &session) }

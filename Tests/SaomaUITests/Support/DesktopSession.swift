@@ -82,7 +82,9 @@ final class DesktopSession {
         let data = desktopPackageRoot.appendingPathComponent("data")
         let applications = home.path("data/applications")
         let services = home.path("data/dbus-1/services")
-        for folder in [applications, services] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        for folder in [applications, services] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
         func fill(_ name: String, into folder: String, as installed: String) throws {
             let text = try String(contentsOf: data.appendingPathComponent(name), encoding: .utf8)
                 .replacingOccurrences(of: "@APP_ID@", with: appID)
@@ -153,7 +155,8 @@ final class DesktopSession {
         let path = try searchProviderValue("ObjectPath")
         return try run(
             "/usr/bin/gdbus",
-            ["call", "--session", "--dest", name, "--object-path", path, "--method", "org.gnome.Shell.SearchProvider2." + method] + arguments)
+            ["call", "--session", "--dest", name, "--object-path", path, "--method", "org.gnome.Shell.SearchProvider2." + method]
+                + arguments)
     }
 
     /// Whether Saoma owns its bus name now.
@@ -161,12 +164,24 @@ final class DesktopSession {
 
     /// The ids of the processes owning names on the bus, except the bus itself.
     private func ownerPIDs() -> [pid_t] {
-        guard let names = try? run("/usr/bin/gdbus", ["call", "--session", "--dest", "org.freedesktop.DBus", "--object-path",
-            "/org/freedesktop/DBus", "--method", "org.freedesktop.DBus.ListNames"]) else { return [] }
+        guard
+            let names = try? run(
+                "/usr/bin/gdbus",
+                [
+                    "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path",
+                    "/org/freedesktop/DBus", "--method", "org.freedesktop.DBus.ListNames",
+                ])
+        else { return [] }
         let unique = names.output.split(whereSeparator: { "', []()".contains($0) }).filter { $0.hasPrefix(":") }
         return unique.compactMap { name -> pid_t? in
-            guard let reply = try? run("/usr/bin/gdbus", ["call", "--session", "--dest", "org.freedesktop.DBus", "--object-path",
-                "/org/freedesktop/DBus", "--method", "org.freedesktop.DBus.GetConnectionUnixProcessID", String(name)]) else { return nil }
+            guard
+                let reply = try? run(
+                    "/usr/bin/gdbus",
+                    [
+                        "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path",
+                        "/org/freedesktop/DBus", "--method", "org.freedesktop.DBus.GetConnectionUnixProcessID", String(name),
+                    ])
+            else { return nil }
             let digits = reply.output.split(whereSeparator: { !$0.isNumber }).last
             return digits.flatMap { pid_t($0) }.flatMap { $0 == getpid() ? nil : $0 }
         }
