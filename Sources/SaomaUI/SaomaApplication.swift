@@ -203,8 +203,9 @@ public enum SaomaApplication {
         if options.generate {
             g_action_group_activate_action(gcast(UnsafeMutableRawPointer(window.window)), "generate", nil)
         }
-        if options.oneshot && !options.files.isEmpty {
-            // --oneshot does not handle `open`: its files go to the window once its set-up has run.
+        if options.runsAlone && !options.files.isEmpty {
+            // --oneshot and --wifi do not handle `open`: their files go to the window once its
+            // set-up has run.
             let files = options.files
             runOnMainLoop { [weak window] in window?.imageTab?.openFiles(files) }
         }
