@@ -111,7 +111,8 @@ let package = Package(
             name: "NetworkJoiningTests", dependencies: ["SaomaTestSupport", "NetworkJoining", "SaomaCore"], exclude: ["nm_join_template.py"]
         ),
         .testTarget(name: "GLibSwiftTests", dependencies: ["SaomaTestSupport", "GLibSwift", "CGtk"]),
-        .testTarget(name: "SaomaUITests", dependencies: ["SaomaTestSupport", "SaomaUI", "SaomaCore", "QREncoding", "SQLiteHistory"]),
+        .testTarget(
+            name: "SaomaUITests", dependencies: ["SaomaTestSupport", "SaomaUI", "SaomaCore", "QREncoding", "SQLiteHistory", "PixbufIO"]),
     ],
     // zxing-cpp 1.4's headers need C++17 or later.
     cxxLanguageStandard: .cxx20

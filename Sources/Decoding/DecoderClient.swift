@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
 import Glibc
 import SaomaCore
 
@@ -62,7 +63,9 @@ public final class DecoderClient: BarcodeDecoder, FailureReporting {
                 return DecodeOutcome(symbols: symbols, failure: first)
             case .failure(let failure):
                 if case .unavailable = failure {
-                    return DecodeOutcome(symbols: inProcess(image, options: options, excluding: excluded), failure: first ?? failure)
+                    // Said once per process: every later decode falls back the same way.
+                    let news = Self.firstUnavailability() ? failure : nil
+                    return DecodeOutcome(symbols: inProcess(image, options: options, excluding: excluded), failure: first ?? news)
                 }
                 first = first ?? failure
                 guard case .stopped(let engine?) = failure else { return DecodeOutcome(symbols: [], failure: first, readCompleted: false) }
@@ -141,6 +144,17 @@ public final class DecoderClient: BarcodeDecoder, FailureReporting {
     /// CPU seconds the running decoder process has used (0 when none runs): benchmarks add it to
     /// their own thread's.
     public var processCPUSeconds: Double { process?.cpuSeconds() ?? 0 }
+
+    /// Whether no client of this process had reported the decoder process unavailable yet (and
+    /// from now on one has).
+    private static func firstUnavailability() -> Bool {
+        unavailabilityLock.lock()
+        defer { unavailabilityLock.unlock() }
+        defer { unavailabilityReported = true }
+        return !unavailabilityReported
+    }
+    private static let unavailabilityLock = NSLock()
+    nonisolated(unsafe) private static var unavailabilityReported = false
 
     /// The engines safe in this process, when no decoder process can run.
     private func inProcess(_ image: LumaImage, options: DecodeOptions, excluding excluded: Set<String>) -> [Symbol] {

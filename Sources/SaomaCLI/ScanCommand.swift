@@ -173,6 +173,14 @@ public struct ScanCommand: Sendable {
             }
             if let error = result.error, !options.json { ConsoleOutput.error("saoma scan: \(error)") }
             if let warning = result.warning { ConsoleOutput.error("saoma scan: \(warning)") }
+            for symbol in result.symbols {
+                guard let parts = symbol.assembly, !parts.isComplete else { continue }
+                let missing = parts.missing.map { String($0 + 1) }.joined(separator: ", ")
+                let values = [
+                    "file": VisibleText.of(result.file), "format": symbol.format.name, "parts": missing, "total": String(parts.total),
+                ]
+                ConsoleOutput.error("saoma scan: " + tr("{file}: a {format} message in {total} parts lacks parts {parts}", values))
+            }
             results.append(result)
         }
         if options.record, let failure = HistoryCommand.record(results) {

@@ -15,6 +15,8 @@ public enum DecoderWire {
     public static let maximumPayload = 1 << 20
     /// Most corner points of one code.
     public static let maximumCorners = 16
+    /// Most missing parts a message's report lists.
+    public static let maximumMissingParts = 1024
     /// Most bytes of a stage table.
     public static let maximumStageTable = 4096
     /// Most pixels of one image (Saoma refuses larger images before decoding them).
@@ -155,7 +157,7 @@ public enum DecoderWire {
         w.u32(UInt32(symbols.count))
         for s in symbols {
             w.u8(UInt8(Symbology.allCases.firstIndex(of: s.format) ?? 0))
-            w.u8((s.isGS1 ? 1 : 0) | (s.text != nil ? 2 : 0) | (s.sequence != nil ? 4 : 0))
+            w.u8((s.isGS1 ? 1 : 0) | (s.text != nil ? 2 : 0) | (s.sequence != nil ? 4 : 0) | (s.assembly != nil ? 8 : 0))
             w.blob(Array(s.bytes.prefix(maximumPayload)))
             if let text = s.text { w.blob(Array(text.utf8.prefix(4 * maximumPayload))) }
             let corners = s.corners.prefix(maximumCorners)
@@ -168,6 +170,12 @@ public enum DecoderWire {
                 w.i32(Int32(clamping: q.index))
                 w.i32(Int32(clamping: q.count))
                 w.blob(Array(q.id.prefix(255)))
+            }
+            if let a = s.assembly {
+                w.i32(Int32(clamping: a.total))
+                let missing = a.missing.prefix(maximumMissingParts)
+                w.u32(UInt32(missing.count))
+                for index in missing { w.i32(Int32(clamping: index)) }
             }
         }
         return w.framed()
@@ -190,7 +198,7 @@ public enum DecoderWire {
             let formatIndex = Int(try r.u8())
             guard formatIndex < Symbology.allCases.count else { throw .outOfRange("format \(formatIndex)") }
             let flags = try r.u8()
-            guard flags & ~7 == 0 else { throw .outOfRange("flags \(flags)") }
+            guard flags & ~15 == 0 else { throw .outOfRange("flags \(flags)") }
             let bytes = try r.blob(limit: maximumPayload)
             var text: String?
             if flags & 2 != 0 {
@@ -216,10 +224,26 @@ public enum DecoderWire {
                 else { throw .outOfRange("structured-append part \(index) of \(total)") }
                 sequence = Symbol.Sequence(index: index, count: total, id: try r.blob(limit: 255))
             }
-            symbols.append(
-                Symbol(
-                    format: Symbology.allCases[formatIndex], bytes: bytes, text: text, corners: corners, isGS1: flags & 1 != 0,
-                    sequence: sequence))
+            var assembly: Symbol.Assembly?
+            if flags & 8 != 0 {
+                let total = Int(try r.i32())
+                let count = Int(try r.u32())
+                guard total >= 0, total <= StructuredAppend.maximumParts, count <= min(total, maximumMissingParts) else {
+                    throw .outOfRange("a message of \(total) parts missing \(count)")
+                }
+                var missing: [Int] = []
+                for _ in 0..<count {
+                    let index = Int(try r.i32())
+                    guard index >= 0, index < total else { throw .outOfRange("missing part \(index) of \(total)") }
+                    missing.append(index)
+                }
+                assembly = Symbol.Assembly(total: total, missing: missing)
+            }
+            var symbol = Symbol(
+                format: Symbology.allCases[formatIndex], bytes: bytes, text: text, corners: corners, isGS1: flags & 1 != 0,
+                sequence: sequence)
+            symbol.assembly = assembly
+            symbols.append(symbol)
         }
         try r.expectEnd()
         return Response(id: id, symbols: symbols, error: error)

@@ -33,8 +33,11 @@ public struct SymbologySelection: Equatable, Sendable {
         enabled = known.isEmpty ? Set(Symbology.allCases) : known
     }
 
-    /// The list to store, in the canonical order.
-    public var stored: [String] { Symbology.allCases.filter(enabled.contains).map(\.rawValue) }
+    /// The list to store, in the canonical order; empty when every symbology is on, so that the
+    /// symbologies later versions add are on too.
+    public var stored: [String] {
+        enabled == Set(Symbology.allCases) ? [] : Symbology.allCases.filter(enabled.contains).map(\.rawValue)
+    }
 
     /// Whether `symbology` is on.
     public func isEnabled(_ symbology: Symbology) -> Bool { enabled.contains(symbology) }

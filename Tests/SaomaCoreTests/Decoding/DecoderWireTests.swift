@@ -33,10 +33,12 @@ struct DecoderWireTests {
     func responseRoundTrip() throws {
         var part = Symbol(format: .qrCode, bytes: [0, 1, 2, 0xFF], text: nil, corners: Self.square)
         part.sequence = Symbol.Sequence(index: 2, count: 3, id: Array("77".utf8))
+        var message = Symbol(format: .pdf417, bytes: Array("joined".utf8), text: "joined", corners: Self.square)
+        message.assembly = Symbol.Assembly(total: 5, missing: [0, 3])
         let symbols = [
             Symbol(format: .maxiCode, bytes: Array("扫码\r\n\u{1E}".utf8), text: "扫码\r\n\u{1E}", corners: Self.square),
             Symbol(format: .code128, bytes: Array("0101234".utf8), text: "0101234", corners: [], isGS1: true),
-            part,
+            part, message,
         ]
         let response = DecoderWire.Response(id: 9, symbols: symbols)
         #expect(try DecoderWire.decodeResponse(Self.body(DecoderWire.encode(response))) == response)
@@ -58,6 +60,14 @@ struct DecoderWireTests {
             ("a million codes", Array("SDr1".utf8) + [1, 0, 0, 0, 0] + [0x40, 0x42, 0x0F, 0], .outOfRange("1000000 codes")),
             ("format 200", oneSymbol([200, 0]), .outOfRange("format 200")),
             ("unknown flags", oneSymbol([0, 0x80]), .outOfRange("flags 128")),
+            (
+                "missing part beyond the total", oneSymbol([0, 8, 0, 0, 0, 0, 0] + [2, 0, 0, 0] + [1, 0, 0, 0] + [5, 0, 0, 0]),
+                .outOfRange("missing part 5 of 2")
+            ),
+            (
+                "more missing than parts", oneSymbol([0, 8, 0, 0, 0, 0, 0] + [2, 0, 0, 0] + [3, 0, 0, 0]),
+                .outOfRange("a message of 2 parts missing 3")
+            ),
             ("payload longer than the message", oneSymbol([0, 0, 10, 0, 0, 0, 1, 2]), .truncated),
             ("4 GiB payload", oneSymbol([0, 0, 0xFF, 0xFF, 0xFF, 0xFF]), .outOfRange("a field of 4294967295 bytes")),
             ("text not UTF-8", oneSymbol([0, 2, 0, 0, 0, 0, 2, 0, 0, 0, 0xC3, 0x28]), .outOfRange("text that is not UTF-8")),
