@@ -9,9 +9,10 @@ extension HistoryStore {
     ///
     /// Terms of three characters or more go through the trigram index together (the same query
     /// as `search`, its phrases joined by AND); shorter ones are checked with `instr` on the rows
-    /// the index gives, or on every row, newest first, stopping at `limit`, when no term is long
-    /// enough for the index. No terms: no rows.
-    public func search(terms: [String], limit: Int) throws(HistoryStoreError) -> [HistoryRecord] {
+    /// the index gives, or, when no term is long enough for the index, on the rows newest first,
+    /// stopping at `limit` (and after the newest `scanRows` when given: such a scan reads every
+    /// row a rare term is not in). No terms: no rows.
+    public func search(terms: [String], limit: Int, scanningAtMost scanRows: Int? = nil) throws(HistoryStoreError) -> [HistoryRecord] {
         let cleaned = terms.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
         guard !cleaned.isEmpty, limit > 0 else { return [] }
         let long = cleaned.filter { $0.unicodeScalars.count >= 3 }
@@ -26,10 +27,15 @@ extension HistoryStore {
         return try locked { db throws(SQLiteError) in
             let rows: SQLiteStatement
             if long.isEmpty {
+                var source = "history"
+                if let scanRows {
+                    values.append(.integer(Int64(max(0, scanRows))))
+                    source = "(SELECT * FROM history ORDER BY time_ms DESC, id DESC LIMIT ?\(values.count))"
+                }
                 values.append(.integer(Int64(limit)))
                 rows = try db.prepare(
                     """
-                    SELECT \(Self.columns) FROM history WHERE \(shortConditions.joined(separator: " AND "))
+                    SELECT \(Self.columns) FROM \(source) WHERE \(shortConditions.joined(separator: " AND "))
                     ORDER BY time_ms DESC, id DESC LIMIT ?\(values.count)
                     """, values)
             } else {

@@ -73,6 +73,16 @@ final class HistoryTermSearchTests {
         #expect(try texts(["org"], limit: 0) == [])
     }
 
+    @Test func shortTermsScanOnlyTheNewestRowsWhenAsked() throws {
+        // "ab" is in the second newest row only; "gn" in the first row recorded.
+        #expect(try store.search(terms: ["ab"], limit: 10, scanningAtMost: 1).isEmpty)
+        #expect(try store.search(terms: ["ab"], limit: 10, scanningAtMost: 2).map(\.text) == ["ab cd"])
+        #expect(try store.search(terms: ["gn"], limit: 10, scanningAtMost: 6).isEmpty)
+        #expect(try store.search(terms: ["gn"], limit: 10).map(\.text) == ["https://gnome.org/download"])
+        // A term long enough for the index is not bounded by the scan.
+        #expect(try store.search(terms: ["gnome"], limit: 10, scanningAtMost: 1).map(\.text) == ["https://gnome.org/download"])
+    }
+
     @Test func recordsByIDKeepTheOrderAsked() throws {
         let all = try store.recent(limit: 10)
         let ids = try #require(all.compactMap(\.id).count == all.count ? all.compactMap(\.id) : nil)

@@ -159,6 +159,15 @@ final class DesktopSession {
                 + arguments)
     }
 
+    /// Whether a window titled exactly `title` is mapped on the session's display, once there is
+    /// one (`false` after `Patience.seconds`, a guard against hangs).
+    func window(titled title: String) -> Bool {
+        poll {
+            let found = try? runToolStatus("/usr/bin/xdotool", ["search", "--onlyvisible", "--name", "^\(title)$"], display: display.name)
+            return found?.status == 0 ? true : nil
+        } ?? false
+    }
+
     /// Whether Saoma owns its bus name now.
     var saomaIsRunning: Bool { SessionBus.hasOwner(Self.appID, busAddress: address) }
 
