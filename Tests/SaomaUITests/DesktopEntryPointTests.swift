@@ -152,6 +152,31 @@ struct DesktopEntryPointTests {
     }
 }
 
+/// Launching `saoma --generate` or `saoma --screen` again runs their action in the window
+/// already open (the desktop file's actions when a launcher does not use D-Bus).
+@Suite("A second launch with an action", .serialized)
+struct SecondLaunchTests {
+    @Test("saoma --generate reaches the running window and ends")
+    func generateReachesTheRunningWindow() throws {
+        let bus = try SessionBus()
+        let app = try AppUnderTest(arguments: [], sessionBus: bus.address)
+        try app.waitForLine { $0.hasPrefix("page ") }
+        try Patience.wait("Saoma to own its name") { bus.hasOwner(DesktopSession.appID) }
+        #expect(!app.debugLines.contains("focus generator"))
+        var environment = try PrivateHome.environment(in: app.home)
+        environment["DISPLAY"] = app.display.name
+        environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
+        environment["GTK_A11Y"] = "none"
+        let second = try runToolStatus(BuiltProducts.saoma.path, ["--generate"], environment: environment)
+        #expect(second.status == 0, "\(second.errors)")
+        try app.waitForLine { $0 == "focus generator" }
+        let screen = try runToolStatus(BuiltProducts.saoma.path, ["--screen"], environment: environment)
+        #expect(screen.status == 0, "\(screen.errors)")
+        try app.waitForLine { $0 == "screen-request interactive=false" }
+        #expect(app.isRunning, "one window, the first process's")
+    }
+}
+
 /// `saoma --wifi` on its own and through its hidden desktop entry, with the fake camera showing
 /// a code and NetworkManager's mock on a private system bus.
 @Suite("Joining Wi-Fi from a code (saoma --wifi)", .serialized)
