@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "V4L2Capture", dependencies: ["SaomaCore", "CV4L2"]),
         .target(name: "PipeWireCapture", dependencies: ["SaomaCore", "CPipeWire"]),
         .target(name: "PixbufIO", dependencies: ["SaomaCore", "CGdkPixbuf", "GLibSwift"]),
-        .target(name: "GLibSwift", dependencies: ["CGtk"]),
+        .target(name: "GLibSwift", dependencies: ["CGtk", "CLinux"]),
         .target(name: "DesktopPortal", dependencies: ["SaomaCore", "CPortal", "GLibSwift"]),
         .target(name: "SQLiteHistory", dependencies: ["SaomaCore", "CSQLite", "GLibSwift"]),
         // The only client of NetworkManager's D-Bus API (GDBus from GIO).
