@@ -210,6 +210,16 @@ struct WiFiModeTests {
         #expect(network.joined.map(\.password) == ["hunter22"])
     }
 
+    @Test("a network with a saved profile: the profile is updated and activated, not duplicated")
+    func updatesASavedProfile() throws {
+        let (app, network) = try start(Self.homeCode, ["existing_ssid": "Home Network"])
+        try app.waitForLine { $0 == "focus wifi-confirming" }
+        try app.key("Return", pointer: AppUnderTest.insideWindow)
+        #expect(try app.waitForExit() == 0, "\(app.standardError)")
+        #expect(network.records.map { $0["method"] as? String } == ["Update", "ActivateConnection"])
+        #expect(network.joined.isEmpty, "no second profile for the same network")
+    }
+
     @Test("a refused password: the window says so; closing it exits 2 with the reason")
     func fails() throws {
         let (app, network) = try start(Self.homeCode, ["outcome": "wrong-password"])

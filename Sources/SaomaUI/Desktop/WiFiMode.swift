@@ -24,31 +24,40 @@ final class WiFiMode {
     /// The session so far.
     private(set) var session = WiFiModeSession()
     private let page = WiFiModePage()
-    private let join: @Sendable (WiFiNetwork) -> WiFiJoinOutcome
+    private let makePlan: @Sendable (WiFiNetwork) -> WiFiJoinPlan
+    private let join: @Sendable (WiFiNetwork, WiFiJoinPlan) -> WiFiJoinOutcome
+    /// What joining the network asked about will do here, `nil` until NetworkManager answered.
+    private var plan: WiFiJoinPlan?
     private var title: String?
 
     /// The modes of the open windows (one per window).
     private static var modes: [WiFiMode] = []
 
-    /// The window's mode, started on first use; `join` reaches NetworkManager (off the UI thread).
+    /// The window's mode, started on first use; `plan` and `join` reach NetworkManager (off the
+    /// UI thread), as the result page's Connect does.
     static func start(
         in window: SaomaWindow, endsProcess: Bool,
-        join: @escaping @Sendable (WiFiNetwork) -> WiFiJoinOutcome = ResultPage.defaultJoinNetwork
+        plan: @escaping @Sendable (WiFiNetwork) -> WiFiJoinPlan = ResultPage.defaultNetworkPlan,
+        join: @escaping @Sendable (WiFiNetwork, WiFiJoinPlan) -> WiFiJoinOutcome = ResultPage.defaultJoinNetwork
     ) -> WiFiMode {
         modes.removeAll { $0.window == nil }
         if let mode = modes.first(where: { $0.window === window }) {
             mode.begin()
             return mode
         }
-        let mode = WiFiMode(window: window, endsProcess: endsProcess, join: join)
+        let mode = WiFiMode(window: window, endsProcess: endsProcess, plan: plan, join: join)
         modes.append(mode)
         mode.begin()
         return mode
     }
 
-    private init(window: SaomaWindow, endsProcess: Bool, join: @escaping @Sendable (WiFiNetwork) -> WiFiJoinOutcome) {
+    private init(
+        window: SaomaWindow, endsProcess: Bool, plan: @escaping @Sendable (WiFiNetwork) -> WiFiJoinPlan,
+        join: @escaping @Sendable (WiFiNetwork, WiFiJoinPlan) -> WiFiJoinOutcome
+    ) {
         self.window = window
         self.endsProcess = endsProcess
+        self.makePlan = plan
         self.join = join
         window.addMainPage(.wifi, widget: page.widget)
         page.onJoin = { [weak self] in self?.confirm() }
@@ -71,17 +80,38 @@ final class WiFiMode {
 
     /// A code was chosen (live, in a photo, from the history).
     private func chose(_ symbol: Symbol) {
+        let wasScanning = session.phase == .scanning
+        if wasScanning { plan = nil }
         session.chose(text: symbol.text)
+        show()
+        guard wasScanning, case .confirming(let network) = session.phase else { return }
+        let makePlan = self.makePlan
+        Thread.detachNewThread { [weak self] in
+            let plan = makePlan(network)
+            runOnMainLoop { [weak self] in self?.planned(plan, for: network) }
+        }
+    }
+
+    /// NetworkManager said what joining `network` will do: the page says it, or, when joining
+    /// cannot work here, the attempt ends with why.
+    private func planned(_ plan: WiFiJoinPlan, for network: WiFiNetwork) {
+        guard session.phase == .confirming(network) else { return }
+        self.plan = plan
+        if case .impossible(let outcome) = plan {
+            _ = session.confirm()
+            finished(outcome)
+            return
+        }
         show()
     }
 
-    /// "Join Network" / "Try Again": joins off the UI thread.
+    /// "Join Network" / "Try Again": joins off the UI thread as the plan says.
     private func confirm() {
-        guard let network = session.confirm() else { return }
+        guard let plan, let network = session.confirm() else { return }
         show()
         let join = self.join
         Thread.detachNewThread { [weak self] in
-            let outcome = join(network)
+            let outcome = join(network, plan)
             runOnMainLoop { [weak self] in self?.finished(outcome) }
         }
     }
@@ -117,6 +147,6 @@ final class WiFiMode {
     }
 
     private func show() {
-        page.show(session.phase, endsProcess: endsProcess)
+        page.show(session.phase, endsProcess: endsProcess, plan: plan)
     }
 }

@@ -57,9 +57,10 @@ final class WiFiModePage {
     }
 
     /// Shows `phase`; `endsProcess` for `saoma --wifi`, whose window closes after a failure
-    /// ("Close") and exits by itself once joined.
-    func show(_ phase: WiFiModeSession.Phase, endsProcess: Bool) {
-        let text = Self.text(for: phase, endsProcess: endsProcess)
+    /// ("Close") and exits by itself once joined. `plan` is what joining will do here (`nil`
+    /// until NetworkManager has been asked): the page says it before Join can be pressed.
+    func show(_ phase: WiFiModeSession.Phase, endsProcess: Bool, plan: WiFiJoinPlan?) {
+        let text = Self.text(for: phase, endsProcess: endsProcess, plan: plan)
         adw_status_page_set_icon_name(gcast(widget), text.icon)
         adw_status_page_set_title(gcast(widget), text.title)
         adw_status_page_set_description(gcast(widget), Markup.escaped(text.description))
@@ -73,7 +74,11 @@ final class WiFiModePage {
             (doneButton, shown.done && !endsProcess), (closeButton, shown.done && endsProcess),
         ]
         for (button, visible) in buttons { gtk_widget_set_visible(button, visible ? 1 : 0) }
-        // Enter answers with the page's first button: joining when asked, scanning again otherwise.
+        // Nothing is joined before the page said how.
+        gtk_widget_set_sensitive(joinButton, plan == nil ? 0 : 1)
+        // Enter answers with the page's first button: joining when asked, scanning again
+        // otherwise; while the plan is still asked for, nothing takes the focus yet.
+        if case .confirming = phase, plan == nil { return }
         if let first = buttons.first(where: { $0.1 })?.0 {
             gtk_widget_grab_focus(first)
             DebugEvents.logWhenFocused(first, .focus("wifi-\(Self.debugName(phase))"))
@@ -107,8 +112,11 @@ final class WiFiModePage {
         }
     }
 
-    /// Icon, title and explanation for a phase (never the password).
-    static func text(for phase: WiFiModeSession.Phase, endsProcess: Bool) -> (icon: String, title: String, description: String) {
+    /// Icon, title and explanation for a phase (never the password), with what joining will do
+    /// under `plan` while the person is asked.
+    static func text(
+        for phase: WiFiModeSession.Phase, endsProcess: Bool, plan: WiFiJoinPlan? = nil
+    ) -> (icon: String, title: String, description: String) {
         switch phase {
         case .scanning:
             return ("network-wireless-symbolic", tr("Scan a Wi-Fi Code"), tr("Point the camera at the code of the network to join."))
@@ -124,6 +132,7 @@ final class WiFiModePage {
             if network.enterprise?.identity.isEmpty == false {
                 lines.append(tr("Signs in as {user}.", ["user": ResultPage.visible(network.enterprise?.identity ?? "", multiline: false)]))
             }
+            if let plan { lines += ResultPage.explain(plan, for: network) }
             return ("network-wireless-symbolic", tr("Join “{network}”?", ["network": name]), lines.joined(separator: "\n"))
         case .joining(let network):
             return (

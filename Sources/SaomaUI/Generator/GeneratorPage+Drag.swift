@@ -30,7 +30,7 @@ extension GeneratorPage {
         let path = Self.dragFilePath
         if (try? FileManager.default.createDirectory(
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true))
-            != nil, (try? PNGWriter.write(result.code.rgbRaster(), to: path)) != nil
+            != nil, (try? PNGWriter.write(result.code.rgbRaster(), to: path, replacing: true)) != nil
         {
             let file = ObjectRef(adopting: g_file_new_for_path(path))
             providers.append(Self.provider(objectType: g_file_get_type(), file.pointer))
