@@ -44,6 +44,9 @@ struct ContentSearchResultTitling: SearchResultTitling {
         case .content(.otp): return tr("Login Code")
         case .content(.payment): return tr("Payment")
         case .content(.product): return tr("Product")
+        case .content(.boardingPass): return tr("Boarding Pass")
+        case .content(.identityDocument): return tr("Identity Document")
+        case .content(.railTicket): return tr("Rail Ticket")
         }
     }
 
@@ -64,6 +67,9 @@ struct ContentSearchResultTitling: SearchResultTitling {
         case .content(.event): return "x-office-calendar-symbolic"
         case .content(.otp): return "dialog-password-symbolic"
         case .content(.payment): return "money-symbolic"
+        case .content(.boardingPass): return "airplane-mode-symbolic"
+        case .content(.identityDocument): return "auth-smartcard-symbolic"
+        case .content(.railTicket): return "emblem-documents-symbolic"
         }
     }
 }

@@ -162,6 +162,9 @@ final class WiFiModePage {
         case .otp: return tr("a login code")
         case .payment: return tr("a payment")
         case .product: return tr("a product number")
+        case .boardingPass: return tr("a boarding pass")
+        case .identityDocument: return tr("an identity document")
+        case .railTicket: return tr("a rail ticket")
         }
     }
 }
