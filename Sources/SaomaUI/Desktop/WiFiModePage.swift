@@ -132,7 +132,10 @@ final class WiFiModePage {
             if network.enterprise?.identity.isEmpty == false {
                 lines.append(tr("Signs in as {user}.", ["user": ResultPage.visible(network.enterprise?.identity ?? "", multiline: false)]))
             }
-            if let plan { lines += ResultPage.explain(plan, for: network) }
+            if let plan {
+                let said = ResultPage.explain(plan, for: network)
+                lines += [said.update, said.warning].compactMap { $0 }
+            }
             return ("network-wireless-symbolic", tr("Join “{network}”?", ["network": name]), lines.joined(separator: "\n"))
         case .joining(let network):
             return (
