@@ -4,7 +4,8 @@ import GLibSwift
 import SaomaCore
 
 /// The page that shows what a scanned code says, by kind (link, Wi-Fi, contact, e-mail, phone,
-/// SMS, place, event, login code, payment, text, binary), with copy buttons everywhere and "Scan Again".
+/// SMS, place, event, login code, payment, boarding pass, licence or ID card, rail ticket, text,
+/// binary), with copy buttons everywhere and "Scan Again".
 ///
 /// Nothing is ever opened without the person confirming a dialog that names the target.
 /// UI thread only. Owns its widget tree (one reference on `widget`, released in `deinit`).
@@ -101,8 +102,7 @@ public final class ResultPage {
         ResultPage.setMargins(content, 24)
         if let gs1 = ResultPage.gs1Elements(of: symbol) {
             mainValue = buildGS1(gs1, into: content)
-        } else if let text = symbol.text {
-            let parsed = ContentParser.parse(text, symbology: symbol.format)
+        } else if let parsed = ContentParser.parse(symbol) {
             mainValue = buildContent(parsed, into: content)
         } else {
             mainValue = buildBinary(symbol.bytes, into: content)
@@ -151,6 +151,9 @@ public final class ResultPage {
         case .otp(let key): return buildOTP(key, into: box)
         case .payment(let order): return buildPayment(order, into: box)
         case .product(let product): return buildProduct(product, into: box)
+        case .boardingPass(let pass): return buildBoardingPass(pass, into: box)
+        case .identityDocument(let card): return buildIdentityDocument(card, into: box)
+        case .railTicket(let ticket): return buildRailTicket(ticket, into: box)
         case .text(let text): return buildText(text, into: box)
         }
     }
