@@ -2,6 +2,7 @@
 import CGtk
 import Foundation
 import GLibSwift
+import LiveScanning
 import SaomaCore
 import SaomaMessages
 
