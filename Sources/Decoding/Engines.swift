@@ -35,11 +35,23 @@ public enum Engines {
         EngineStage(engine: zxing, symbologies: zbarSymbologies.union([.dataMatrix]), effort: .thorough, trigger: .whenNothingFound),
     ]
 
-    /// The stages of a live camera frame (the scan frame's pixels).
+    /// The cheap look at a live camera frame, made at the whole scan frame of every frame looked
+    /// at: zbar's one fast pass (`LiveDecodeScheduler` says which frames are looked at).
     public static let live: [EngineStage] = [
-        EngineStage(engine: zbar, symbologies: zbarSymbologies, effort: .fast),
-        EngineStage(engine: zxing, symbologies: zxingOnly.union([.dataMatrix]), effort: .fast, trigger: .everyNthFrame(2)),
+        EngineStage(engine: zbar, symbologies: zbarSymbologies, effort: .fast)
     ]
+
+    /// The costly looks at a live frame, in the order they run, each made only at the code-like
+    /// regions of the scan frame the cheap look left unread (`SuspectedCodeRegions`), once per
+    /// scene and within the decode budget: zxing-cpp for the symbologies zbar does not read, then
+    /// the region negated (light codes on dark grounds: a phone in dark mode) for every engine.
+    public static let liveRegions: [LiveRegionPass] = [
+        LiveRegionPass(name: "zxing-cpp", stages: [liveZXing]),
+        LiveRegionPass(name: "negated", stages: live + [liveZXing], negated: true),
+    ]
+
+    /// zxing-cpp's live stage: what only it reads, and Data Matrix (faster than libdmtx).
+    static let liveZXing = EngineStage(engine: zxing, symbologies: zxingOnly.union([.dataMatrix]), effort: .fast)
 
     /// Engines that must never run in Saoma's own process (they abort on some inputs).
     public static let needIsolation: Set<String> = [zxing]

@@ -14,6 +14,8 @@ public struct ScanState: Sendable, Equatable {
         case otherPage
         /// The camera is not streaming (no camera, busy, unplugged…).
         case cameraProblem
+        /// The window is hidden (minimised or unmapped): nothing to show a frame to.
+        case hidden
     }
 
     /// Where live scanning is.
@@ -32,9 +34,10 @@ public struct ScanState: Sendable, Equatable {
     private var choice = CodeChoice()
     /// Every reason paused for now (both may hold at once).
     private var pauseReasons: Set<PauseReason> = []
-    /// The reason `phase` reports: another page first (it is what the person sees).
+    /// The reason `phase` reports: another page first (it is what the person sees), then the
+    /// hidden window, then the camera.
     private var pauseReason: PauseReason? {
-        pauseReasons.contains(.otherPage) ? .otherPage : pauseReasons.first
+        [PauseReason.otherPage, .hidden, .cameraProblem].first(where: pauseReasons.contains)
     }
 
     public init() {}
@@ -86,16 +89,17 @@ public struct ScanState: Sendable, Equatable {
         return choice.choose(at: index) != nil
     }
 
-    /// Pauses for `reason` (a choice in progress is dropped).
+    /// Pauses for `reason`: a choice in progress is dropped (its markers go), a code chosen stays
+    /// chosen (its result shows until the person leaves it: a pause ending under it, the camera
+    /// back or the window shown again, must not start scanning behind the result).
     public mutating func pause(_ reason: PauseReason) {
         pauseReasons.insert(reason)
-        choice.resume()
+        if case .choosing = choice.phase { choice.resume() }
     }
 
     /// Ends the pause for `reason` (another reason may keep it paused).
     public mutating func endPause(_ reason: PauseReason) {
-        guard pauseReasons.remove(reason) != nil else { return }
-        choice.resume()
+        pauseReasons.remove(reason)
     }
 
     /// Cancel, "Scan again" or back from another page: scanning again, unless the camera has a
