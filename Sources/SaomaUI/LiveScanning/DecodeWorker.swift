@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CharsetConversion
 import Decoding
 import Foundation
 import SaomaCore
@@ -75,6 +76,8 @@ final class DecodeWorker: @unchecked Sendable {
     private let onProblem: @Sendable (DecoderFailure) -> Void
     /// Whether a failure was reported (worker thread only).
     private var reportedProblem = false
+    /// Structured-append parts seen over the live view (worker thread only).
+    private var assembly = LiveAssembly()
     private let makeDecoder: @Sendable () -> BarcodeDecoder?
     /// The costly passes, in the order they run.
     private let passes: [LiveRegionPass]
@@ -220,7 +223,9 @@ final class DecodeWorker: @unchecked Sendable {
             // Another frame, viewport or set of symbologies is a new scene whatever the pixels say.
             let change = job.region == lastRegion ? signature.change(since: lastSignature) : 1
             guard let reason = scheduler.look(at: monotonicSeconds(), change: change) else { continue }
-            let (symbols, look) = self.look(at: job, pixels: pixels, reason: reason, decoder: decoder, scheduler: &scheduler)
+            let (read, look) = self.look(at: job, pixels: pixels, reason: reason, decoder: decoder, scheduler: &scheduler)
+            // Parts of a structured-append message are held until the whole message (or its wait) is in.
+            let symbols = assembly.frame(read, at: monotonicSeconds(), text: PayloadText.decode)
             if look.completed {
                 lastSignature = signature
                 lastRegion = job.region
