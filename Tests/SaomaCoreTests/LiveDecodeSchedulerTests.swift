@@ -119,6 +119,11 @@ struct LiveDecodeSchedulerTests {
                 ],
                 [.look(.changed), .look(.unsettled), .look(.unsettled), .skipped]
             ),
+            (
+                // Read by a costly pass: the second look runs it again.
+                [Frame(time: 0, regions: 1, found: ["a"]), Frame(time: 0.033, regions: 1, found: ["a"]), Frame(time: 0.067, regions: 1)],
+                [.look(.changed, [0, 1]), .look(.unsettled, [0, 1]), .skipped]
+            ),
         ])
     fileprivate func codesRead(frames: [Frame], expected: [Outcome]) {
         #expect(run(frames) == expected)

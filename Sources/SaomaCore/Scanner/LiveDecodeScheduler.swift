@@ -24,7 +24,7 @@ public struct LiveDecodeScheduler: Sendable, Equatable {
     public enum Reason: String, Sendable, Equatable {
         /// The scene differs from the frame last looked at (or none was).
         case changed
-        /// The last look read codes (a second look confirms weakly checked ones) or failed.
+        /// The last look read codes (a second look, with every pass, confirms them) or failed.
         case unsettled
         /// Costly passes the budget put off are still owed to this scene.
         case owed
@@ -145,9 +145,11 @@ public struct LiveDecodeScheduler: Sendable, Equatable {
         // Nothing code-like left unread: no costly pass has anything to look at in this scene.
         if regions == 0 { owed = [] }
         let keys = Set(found.map { CodeKey(format: $0.format, bytes: $0.bytes) })
-        // Codes read: looked at again until two looks agree on them (a weakly checked code needs
-        // a second read to show; codes coming and going are followed).
+        // Codes read: looked at again, with every pass (a costly one may have read them), until
+        // two looks agree on them: a code that is not self-checking needs a second read within
+        // a second to show; codes coming and going are followed.
         unsettled = !keys.isEmpty && keys != lastFound
+        if unsettled { owed = Set(0..<costlyPassCount) }
         lastFound = keys
     }
 
