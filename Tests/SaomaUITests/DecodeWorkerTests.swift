@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import PixbufIO
 import QREncoding
 import SaomaCore
 import SaomaTestSupport
@@ -71,6 +72,37 @@ struct DecodeWorkerTests {
         try Patience.wait("frame looked at") { worker.framesDecoded == 1 }
         #expect(found.withLock { $0 } == ["phone in dark mode"])
         #expect(worker.lastLook?.passes == ["zxing-cpp", "negated"])
+    }
+
+    /// Part `index` (0-based) of `count` of a structured-append QR message, drawn by zint at 4 px
+    /// per module with its quiet zone.
+    static func part(_ text: String, _ index: Int, of count: Int) throws -> LumaImage {
+        let folder = try TemporaryFolder(prefix: "saoma-live-sa")
+        let path = folder.path("part.png")
+        try runTool(
+            "/usr/bin/zint", ["-b", "58", "--structapp=\(index + 1),\(count),7", "--scale=4", "--quietzones", "-d", text, "-o", path])
+        return try ImageLoader().load(path: path).luma
+    }
+
+    @Test("a structured-append message shown one part at a time is joined and reported once whole")
+    func structuredAppendOnePartAtATime() throws {
+        let found = Mutex<[Symbol]>([])
+        let worker = DecodeWorker(makeDecoder: makeLiveDecoder) { detection in
+            found.withLock { $0 += detection.symbols }
+        }
+        defer { worker.stop() }
+        let viewport = Viewport(size: SaomaSize(width: 640, height: 480), fit: .cover)
+        let region = ScanRegion(frameInView: SaomaRect(x: 0, y: 0, width: 640, height: 480), viewport: viewport, symbologies: [.qrCode])
+        for (index, text) in ["Joined ", "live"].enumerated() {
+            let luma = try Self.part(text, index, of: 2).pasted(onto: LumaImage(width: 640, height: 480, fill: 150), x: 240, y: 160)
+            let frame = VideoFrame(luma: luma, rgb: nil, timestamp: Double(index), sequence: UInt64(index))
+            worker.submit(frame, preview: PreviewImage(frame: frame, viewport: viewport), region: region)
+            try Patience.wait("part \(index + 1) looked at") { worker.framesDecoded > index }
+            if index == 0 { #expect(found.withLock { $0 }.isEmpty, "one part of two is held back") }
+        }
+        let message = try #require(found.withLock { $0 }.first)
+        #expect(message.text == "Joined live")
+        #expect(message.assembly?.total == 2 && message.assembly?.missing == [])
     }
 
     /// `frame` with Gaussian noise (standard deviation 4 grey levels, new for each `seed`).

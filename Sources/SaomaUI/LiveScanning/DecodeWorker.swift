@@ -278,7 +278,7 @@ final class DecodeWorker: @unchecked Sendable {
             while let index = scheduler.nextPass(regions: regions.count) {
                 let pass = passes[index]
                 var passCompleted = true
-                for region in regions {
+                for region in pass.wholeFrame ? [pixels] : regions {
                     let more = Self.decode(
                         luma, in: region, inverted: pass.negated, symbologies: symbologies, stages: pass.stages, with: decoder)
                     found = SymbolMerge.merged(found, more)
