@@ -127,7 +127,7 @@ let package = Package(
         ),
         .testTarget(name: "GLibSwiftTests", dependencies: ["SaomaTestSupport", "GLibSwift", "CGtk"]),
         .testTarget(
-            name: "LiveScanningTests", dependencies: ["SaomaTestSupport", "LiveScanning", "SaomaCore", "QREncoding", "CGtk"]),
+            name: "LiveScanningTests", dependencies: ["SaomaTestSupport", "LiveScanning", "SaomaCore", "QREncoding", "PixbufIO", "CGtk"]),
         .testTarget(
             name: "SaomaUITests", dependencies: ["SaomaTestSupport", "SaomaUI", "SaomaCore", "QREncoding", "SQLiteHistory", "PixbufIO"]),
     ],
