@@ -214,11 +214,7 @@ public final class HistoryPage {
         let today = HistoryDays.day(milliseconds: now, utcOffsetSeconds: TimeZone.current.secondsFromGMT())
         if day == today { return tr("Today") }
         if day == today - 1 { return tr("Yesterday") }
-        let formatter = DateFormatter()
-        formatter.dateStyle = .medium
-        formatter.timeStyle = .none
-        formatter.timeZone = TimeZone(secondsFromGMT: 0)
-        return formatter.string(from: Date(timeIntervalSince1970: Double(day) * 86_400))
+        return DateTimeText.date(day: day)
     }
 
     /// One code's row: its text, the time, format, source and label, and its buttons.
@@ -273,15 +269,9 @@ public final class HistoryPage {
         return text.count > titleCharacters ? String(text.prefix(titleCharacters)) + "…" : text
     }
 
-    /// "14:05 · QR · Camera · label".
+    /// "14:05 · Camera · label" (the time on the desktop's clock).
     static func subtitle(of record: HistoryRecord) -> String {
-        let formatter = DateFormatter()
-        formatter.dateStyle = .none
-        formatter.timeStyle = .short
-        var parts = [
-            formatter.string(from: Date(timeIntervalSince1970: Double(record.timeMilliseconds) / 1000)), record.format,
-            sourceName(record.source),
-        ]
+        var parts = [DateTimeText.timeOfDay(milliseconds: record.timeMilliseconds), sourceName(record.source)]
         if let label = record.label { parts.append(ResultPage.visible(label, multiline: false)) }
         return parts.joined(separator: " · ")
     }

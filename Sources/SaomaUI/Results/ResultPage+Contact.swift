@@ -17,7 +17,7 @@ extension ResultPage {
         }
         add(tr("Name"), contact.name, tr("Copy Name"))
         add(tr("Organization"), contact.organization, tr("Copy Organization"))
-        add(tr("Title"), contact.title, tr("Copy Title"))
+        add(trc("contact's job", "Title"), contact.title, trc("contact's job", "Copy Title"))
         for phone in contact.phones { add(tr("Phone"), phone, tr("Copy Phone Number")) }
         for email in contact.emails { add(tr("E-mail"), email, tr("Copy E-mail Address")) }
         for url in contact.urls { add(tr("Website"), url, tr("Copy Website")) }

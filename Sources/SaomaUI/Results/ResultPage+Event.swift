@@ -10,7 +10,7 @@ extension ResultPage {
     func buildEvent(_ event: CalendarEvent, into box: UnsafeMutablePointer<GtkWidget>) -> String {
         gtk_box_append(gcast(box), ResultPage.heading(tr("Event"), icon: "x-office-calendar-symbolic"))
         var fields: [Field] = []
-        if !event.summary.isEmpty { fields.append(Field(caption: tr("Title"), value: event.summary, copyLabel: tr("Copy Title"))) }
+        if !event.summary.isEmpty { fields.append(Field(caption: trc("calendar event", "Title"), value: event.summary, copyLabel: trc("calendar event", "Copy Title"))) }
         if let start = event.start {
             fields.append(Field(caption: tr("Starts"), value: ResultPage.describe(start), copyLabel: tr("Copy Start")))
         }
@@ -39,22 +39,14 @@ extension ResultPage {
         return event.summary.isEmpty ? event.start.map(ResultPage.describe) ?? "" : event.summary
     }
 
-    /// A date or time in the person's locale, with its zone: "24/12/26 (all day)",
-    /// "24/12/26 18:00 (Europe/Berlin)", "… (local time)" for floating times.
+    /// A date or time in the person's locale and clock, with its zone: "Dec 24, 2026 (all day)",
+    /// "Dec 24, 2026 18:00 (Europe/Berlin)", "… (local time)" for floating times.
     static func describe(_ time: CalendarTime) -> String {
         guard
-            let dateTime = g_date_time_new_utc(
-                gint(time.year), gint(time.month), gint(time.day), gint(time.hour), gint(time.minute), Double(min(time.second, 59)))
+            let (date, clock) = DateTimeText.calendar(
+                year: time.year, month: time.month, day: time.day, hour: time.hour, minute: time.minute, dateOnly: time.isDate)
         else { return time.iso8601 }
-        defer { g_date_time_unref(dateTime) }
-        func formatted(_ format: String) -> String {
-            guard let text = g_date_time_format(dateTime, format) else { return time.iso8601 }
-            defer { g_free(text) }
-            return String(cString: text)
-        }
-        let date = formatted("%x")
         if time.isDate { return tr("{date} (all day)", ["date": date]) }
-        let clock = formatted("%H:%M")
         guard let zone = time.zoneName else { return tr("{date} {time} (local time)", ["date": date, "time": clock]) }
         return tr("{date} {time} ({zone})", ["date": date, "time": clock, "zone": visible(zone, multiline: false)])
     }
