@@ -10,7 +10,10 @@ extension ResultPage {
     func buildEvent(_ event: CalendarEvent, into box: UnsafeMutablePointer<GtkWidget>) -> String {
         gtk_box_append(gcast(box), ResultPage.heading(tr("Event"), icon: "x-office-calendar-symbolic"))
         var fields: [Field] = []
-        if !event.summary.isEmpty { fields.append(Field(caption: trc("calendar event", "Title"), value: event.summary, copyLabel: trc("calendar event", "Copy Title"))) }
+        if !event.summary.isEmpty {
+            fields.append(
+                Field(caption: trc("calendar event", "Title"), value: event.summary, copyLabel: trc("calendar event", "Copy Title")))
+        }
         if let start = event.start {
             fields.append(Field(caption: tr("Starts"), value: ResultPage.describe(start), copyLabel: tr("Copy Start")))
         }
