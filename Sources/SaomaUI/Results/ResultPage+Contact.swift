@@ -7,10 +7,12 @@ import SaomaCore
 extension ResultPage {
     /// Builds the contact view; returns the card as lines of text as the main value.
     ///
-    /// "Save Contact…" writes a vCard (a MECARD converted to vCard 3.0); "Open in Contacts" hands
-    /// the same file to the desktop's handler for `text/vcard`.
-    func buildContact(_ contact: Contact, payload: String, into box: UnsafeMutablePointer<GtkWidget>) -> String {
-        gtk_box_append(gcast(box), ResultPage.heading(tr("Contact"), icon: "avatar-default-symbolic"))
+    /// "Save Contact…" writes a vCard (a MECARD converted to vCard 3.0) and is the main action;
+    /// "Open in Contacts" hands the same file to the desktop's handler for `text/vcard`; "Copy All"
+    /// copies every field.
+    func buildContact(_ contact: Contact, payload: String, into page: Sections) -> CopiedValue {
+        let subject = [contact.name, contact.organization].first { !$0.isEmpty }
+        page.heading(tr("Contact"), icon: ResultPage.icon(for: .content(.contact)), subject: subject)
         var fields: [Field] = []
         func add(_ caption: String, _ value: String, _ copyLabel: String, multiline: Bool = false) {
             if !value.isEmpty { fields.append(Field(caption: caption, value: value, multiline: multiline, copyLabel: copyLabel)) }
@@ -23,26 +25,21 @@ extension ResultPage {
         for url in contact.urls { add(tr("Website"), url, tr("Copy Website")) }
         add(tr("Address"), contact.address, tr("Copy Address"), multiline: true)
         add(tr("Note"), contact.note, tr("Copy Note"), multiline: true)
-        gtk_box_append(gcast(box), fieldList(fields))
-        let summary = fields.map(\.value).joined(separator: "\n")
-        let copyAll = ResultPage.button(tr("Copy All"), icon: "edit-copy-symbolic")
-        onClicked(copyAll) { [weak self] in self?.copy(summary) }
-        var buttons = [copyAll]
+        page.addToBody(fieldList(fields))
+        let summary = CopiedValue(text: fields.map(\.value).joined(separator: "\n"), confirmation: tr("Contact copied"))
         if let card = ContentExport.vCardFile(payload: payload, contact: contact) {
             let fileName = ContentExport.fileName(contact.name, fallback: "contact", extension: "vcf")
             let save = ResultPage.button(tr("Save Contact…"), icon: "document-save-symbolic")
             let request = SaveRequest(
                 title: tr("Save Contact"), suggestedName: fileName, mimeType: "text/vcard", filterName: tr("Contact cards"))
             onClicked(save) { [weak self] in self?.save(card, request: request) }
-            buttons.insert(save, at: 0)
-            gtk_box_append(gcast(box), ResultPage.buttonRow(buttons))
+            page.addAction(save)
             let open = handlerButton(
                 tr("Open in Contacts"), icon: "contact-new-symbolic", contents: card, fileName: fileName, mimeType: "text/vcard",
-                missing: tr("No contacts app is installed to open the card."))
-            gtk_box_append(gcast(box), ResultPage.centered(open))
-        } else {
-            gtk_box_append(gcast(box), ResultPage.buttonRow(buttons))
+                missing: tr("No contacts app is installed to open the card."), page: page)
+            if let open { page.addAction(open) }
         }
+        page.addAction(copyAction(tr("Copy All"), summary))
         return summary
     }
 }

@@ -7,8 +7,11 @@ import SaomaCore
 /// "Save Event…" and "Add to Calendar".
 extension ResultPage {
     /// Builds the event view; returns the title (else the start) as the main value.
-    func buildEvent(_ event: CalendarEvent, into box: UnsafeMutablePointer<GtkWidget>) -> String {
-        gtk_box_append(gcast(box), ResultPage.heading(tr("Event"), icon: "x-office-calendar-symbolic"))
+    ///
+    /// "Add to Calendar" (the desktop's application for `text/calendar`) is the main action, else
+    /// "Save Event…" (an `.ics` file), which otherwise sits beside it.
+    func buildEvent(_ event: CalendarEvent, into page: Sections) -> CopiedValue {
+        page.heading(tr("Event"), icon: ResultPage.icon(for: .content(.event)), subject: event.summary.isEmpty ? nil : event.summary)
         var fields: [Field] = []
         if !event.summary.isEmpty {
             fields.append(
@@ -26,20 +29,20 @@ extension ResultPage {
         if !event.description.isEmpty {
             fields.append(Field(caption: tr("Description"), value: event.description, multiline: true, copyLabel: tr("Copy Description")))
         }
-        gtk_box_append(gcast(box), fieldList(fields))
-
+        page.addToBody(fieldList(fields))
         let file = ContentExport.iCalendarFile(event)
         let fileName = ContentExport.fileName(event.summary, fallback: "event", extension: "ics")
+        let add = handlerButton(
+            tr("Add to Calendar"), icon: "x-office-calendar-symbolic", contents: file, fileName: fileName, mimeType: "text/calendar",
+            missing: tr("No calendar app is installed to add the event."), page: page)
+        if let add { page.addAction(add) }
         let save = ResultPage.button(tr("Save Event…"), icon: "document-save-symbolic")
         let request = SaveRequest(
             title: tr("Save Event"), suggestedName: fileName, mimeType: "text/calendar", filterName: tr("Calendar files"))
         onClicked(save) { [weak self] in self?.save(file, request: request) }
-        gtk_box_append(gcast(box), ResultPage.buttonRow([save]))
-        let add = handlerButton(
-            tr("Add to Calendar"), icon: "x-office-calendar-symbolic", contents: file, fileName: fileName, mimeType: "text/calendar",
-            missing: tr("No calendar app is installed to add the event."))
-        gtk_box_append(gcast(box), ResultPage.centered(add))
-        return event.summary.isEmpty ? event.start.map(ResultPage.describe) ?? "" : event.summary
+        page.addAction(save)
+        let main = event.summary.isEmpty ? event.start.map(ResultPage.describe) ?? "" : event.summary
+        return CopiedValue(text: main, confirmation: tr("Event copied"))
     }
 
     /// A date or time in the person's locale and clock, with its zone: "Dec 24, 2026 (all day)",

@@ -30,24 +30,30 @@ extension ResultPage {
         }
     }
 
-    /// Asks where to save `contents`, writes it there (atomically) and confirms with a toast.
+    /// Asks where to save `contents`, writes it there (atomically) and confirms with a toast; a
+    /// failure is a line under the actions naming the file (by its name, never its path).
     func save(_ contents: String, request: SaveRequest) {
         savePathChooser(request, self) { [weak self] path in
             guard let self, let path else { return }
+            let name = ResultPage.visible(ResultPage.fileName(of: path), multiline: false)
             if let failure = ResultPage.write(contents, to: path) {
-                self.toast(tr("Could not save the file: {reason}", ["reason": failure]))
+                self.showProblem(tr("Could not save {name}: {reason}", ["name": name, "reason": failure]))
             } else {
-                let name = g_path_get_basename(path).map { pointer -> String in
-                    defer { g_free(pointer) }
-                    return String(cString: pointer)
-                }
-                self.toast(tr("Saved as {name}", ["name": ResultPage.visible(name ?? path, multiline: false)]))
+                self.toast(tr("Saved as {name}", ["name": name]))
             }
         }
     }
 
+    /// The last component of `path` (the name a person recognises).
+    static func fileName(of path: String) -> String {
+        g_path_get_basename(path).map { pointer -> String in
+            defer { g_free(pointer) }
+            return String(cString: pointer)
+        } ?? path
+    }
+
     /// Writes `contents` to `path` through a temporary file renamed into place
-    /// (`g_file_set_contents`); returns GLib's reason on failure.
+    /// (`g_file_set_contents`); returns a short reason on failure (`writeFailure`).
     static func write(_ contents: String, to path: String) -> String? {
         var error: UnsafeMutablePointer<GError>?
         let bytes = Array(contents.utf8)
@@ -60,7 +66,21 @@ extension ResultPage {
         }
         guard written == 0 else { return nil }
         defer { if let error { g_error_free(error) } }
-        return error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? path
+        return writeFailure(error?.pointee.domain == g_file_error_quark() ? error?.pointee.code : nil)
+    }
+
+    /// Why a file could not be written, in a few words, from its `GFileError` code (GLib's own
+    /// message names the temporary file's whole path).
+    static func writeFailure(_ code: gint?) -> String {
+        switch code.map({ GFileError(rawValue: UInt32($0)) }) {
+        case G_FILE_ERROR_ACCES, G_FILE_ERROR_PERM: tr("you may not write there")
+        case G_FILE_ERROR_NOSPC: tr("the disk is full")
+        case G_FILE_ERROR_ROFS: tr("the disk is read-only")
+        case G_FILE_ERROR_NOENT, G_FILE_ERROR_NOTDIR: tr("the folder does not exist")
+        case G_FILE_ERROR_ISDIR: tr("a folder has that name")
+        case G_FILE_ERROR_NAMETOOLONG: tr("the name is too long")
+        default: tr("it could not be written")
+        }
     }
 
     /// The name of the desktop's default application for `mimeType`, or `nil` when there is none.
@@ -70,21 +90,21 @@ extension ResultPage {
     }
 
     /// A button that writes `contents` to a private temporary file and opens it with the
-    /// desktop's handler for `mimeType`; instead a line saying there is none when no
-    /// application handles the type.
+    /// desktop's handler for `mimeType`; `nil`, and the line `missing` under the page's actions,
+    /// when no application handles the type.
     func handlerButton(
-        _ label: String, icon: String, contents: String, fileName: String, mimeType: String, missing: String
-    ) -> UnsafeMutablePointer<GtkWidget> {
+        _ label: String, icon: String, contents: String, fileName: String, mimeType: String, missing: String, page: Sections
+    ) -> UnsafeMutablePointer<GtkWidget>? {
         guard let app = handlerName(mimeType) else {
-            let line = ResultPage.label(missing, classes: ["dim-label"])
-            return line
+            page.addStatus(ResultPage.label(missing, classes: ["dim-label"]))
+            return nil
         }
         let button = ResultPage.button(label, icon: icon)
         gtk_widget_set_tooltip_text(button, tr("Opens in {app}", ["app": ResultPage.visible(app, multiline: false)]))
         onClicked(button) { [weak self] in
             guard let self else { return }
             guard let path = ResultPage.handoffFile(contents, named: fileName) else {
-                self.toast(tr("Could not write a temporary file."))
+                self.showProblem(tr("Could not write a temporary file."))
                 return
             }
             self.fileLauncher(path, mimeType, self)
@@ -107,7 +127,7 @@ extension ResultPage {
     /// Opens the file at `path` with the default application for `mimeType`; a failure becomes a toast.
     func launchHandler(forFile path: String, mimeType: String) {
         guard let app = g_app_info_get_default_for_type(mimeType, 0).map({ ObjectRef(adopting: $0) }) else {
-            toast(tr("No application opens this kind of file."))
+            showProblem(tr("No application opens this kind of file."))
             return
         }
         let file = ObjectRef(adopting: g_file_new_for_path(path))
@@ -116,9 +136,12 @@ extension ResultPage {
         let context = launchContext()
         var error: UnsafeMutablePointer<GError>?
         if g_app_info_launch(app.pointer, files, context?.launchContext, &error) == 0 {
-            let reason = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? ""
             if let error { g_error_free(error) }
-            toast(tr("Could not open it: {reason}", ["reason": reason]))
+            let appName = g_app_info_get_display_name(app.pointer).map { String(cString: $0) } ?? ""
+            showProblem(
+                tr(
+                    "{app} could not open {name}.",
+                    ["app": ResultPage.visible(appName, multiline: false), "name": ResultPage.fileName(of: path)]))
         }
     }
 }

@@ -21,11 +21,17 @@ extension ResultPage {
         return client.join(network)
     }
 
-    /// The Connect row for `network`, appended to `box`.
-    func buildJoinRow(_ network: WiFiNetwork, into box: UnsafeMutablePointer<GtkWidget>) {
+    /// "Connect" for `network` as the page's main action, its progress and outcome as a status line.
+    func buildJoinRow(_ network: WiFiNetwork, into page: Sections) {
         let row = WiFiJoinRow(network: network, obstacle: networkObstacle, join: joinNetwork)
         joinRow = row
-        gtk_box_append(gcast(box), row.widget)
+        page.addAction(row.button)
+        page.addStatus(row.line)
+        row.onButtonHidden = { [weak self, weak page] hadFocus in
+            // The next action (Copy Password) takes Connect's place: suggested, and focused if it was.
+            page?.promoteFirstVisibleAction()
+            if let self, hadFocus, gtk_widget_get_mapped(self.root) != 0 { self.focusPrimaryAction() }
+        }
         row.probe()
     }
 
@@ -49,13 +55,17 @@ extension ResultPage {
 /// loop. Widgets belong to the page's tree (this holds no references of its own).
 @MainActor
 final class WiFiJoinRow {
-    let widget: UnsafeMutablePointer<GtkWidget>
+    /// The spinner and the status line (under the page's actions).
+    let line: UnsafeMutablePointer<GtkWidget>
     let button: UnsafeMutablePointer<GtkWidget>
     let spinner: UnsafeMutablePointer<GtkWidget>
     let status: UnsafeMutablePointer<GtkWidget>
     let network: WiFiNetwork
     let obstacle: @Sendable () -> WiFiJoinOutcome?
     let join: @Sendable (WiFiNetwork) -> WiFiJoinOutcome
+    /// Called when the button hides (joined, or joining cannot work here), with whether the
+    /// keyboard focus was on it.
+    var onButtonHidden: ((_ hadFocus: Bool) -> Void)?
 
     init(
         network: WiFiNetwork, obstacle: @escaping @Sendable () -> WiFiJoinOutcome?,
@@ -64,11 +74,8 @@ final class WiFiJoinRow {
         self.network = network
         self.obstacle = obstacle
         self.join = join
-        widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)!
         button = ResultPage.button(tr("Connect"), icon: "network-wireless-symbolic")
-        gtk_widget_add_css_class(button, "suggested-action")
-        gtk_box_append(gcast(widget), ResultPage.buttonRow([button]))
-        let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
+        line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
         gtk_widget_set_halign(line, GTK_ALIGN_CENTER)
         spinner = gtk_spinner_new()!
         gtk_widget_set_visible(spinner, 0)
@@ -76,7 +83,6 @@ final class WiFiJoinRow {
         status = ResultPage.label("")
         gtk_widget_set_visible(status, 0)
         gtk_box_append(gcast(line), status)
-        gtk_box_append(gcast(widget), line)
         onClicked(button) { [weak self] in self?.connect() }
     }
 
@@ -108,8 +114,20 @@ final class WiFiJoinRow {
         gtk_spinner_stop(OpaquePointer(spinner))
         gtk_widget_set_visible(spinner, busy ? 1 : 0)
         setStatus(ResultPage.describe(outcome, network: network.ssid))
-        gtk_widget_set_visible(button, outcome.isPermanent || outcome == .connected ? 0 : 1)
+        let hides = outcome.isPermanent || outcome == .connected
+        // The window's focus widget, whether or not the window is active (no window manager).
+        let root = gtk_widget_get_root(button)
+        let hadFocus = root.map { gtk_root_get_focus($0) == button } ?? false
+        gtk_widget_set_visible(button, hides ? 0 : 1)
         gtk_widget_set_sensitive(button, 1)
+        // The keyboard stays where it was: on the button, or on the next action when it hides
+        // (a focus lost while the button was insensitive comes back).
+        let focusLost = root.map { gtk_root_get_focus($0) == nil } ?? false
+        if hides {
+            onButtonHidden?(hadFocus || focusLost)
+        } else if hadFocus || focusLost {
+            gtk_widget_grab_focus(button)
+        }
         gtk_widget_remove_css_class(status, "error")
         gtk_widget_remove_css_class(status, "success")
         if outcome == .connected {

@@ -10,36 +10,33 @@ extension ResultPage {
     static let maximumShownCharacters = 8000
 
     /// Builds the text view; returns the text as the main value.
-    func buildText(_ text: String, into box: UnsafeMutablePointer<GtkWidget>) -> String {
-        gtk_box_append(gcast(box), ResultPage.heading(tr("Text"), icon: "text-x-generic-symbolic"))
+    func buildText(_ text: String, into page: Sections) -> CopiedValue {
+        page.heading(tr("Text"), icon: ResultPage.icon(for: .content(.text)))
+        let copied = CopiedValue(text: text, confirmation: tr("Text copied"))
+        page.addAction(copyAction(tr("Copy Text"), copied))
         let count = text.count
         if count > ResultPage.maximumShownCharacters {
             let note = tr(
                 "Showing the first {shown} of {count} characters; copying copies all of them.",
                 ["shown": String(ResultPage.maximumShownCharacters), "count": String(count)])
-            gtk_box_append(gcast(box), ResultPage.label(note, classes: ["dim-label"]))
+            page.addToBody(ResultPage.label(note, classes: ["dim-label"]))
         }
         let shown = count > ResultPage.maximumShownCharacters ? String(text.prefix(ResultPage.maximumShownCharacters)) + "…" : text
-        gtk_box_append(gcast(box), textFrame(ResultPage.visible(shown, multiline: true), monospace: false))
-        let copy = ResultPage.button(tr("Copy Text"), icon: "edit-copy-symbolic")
-        onClicked(copy) { [weak self] in self?.copy(text) }
-        gtk_box_append(gcast(box), ResultPage.buttonRow([copy]))
-        return text
+        page.addToBody(textFrame(ResultPage.visible(shown, multiline: true), monospace: false))
+        return copied
     }
 
     /// Builds the binary view (hex in groups of two digits); returns the hex as the main value.
-    func buildBinary(_ bytes: [UInt8], into box: UnsafeMutablePointer<GtkWidget>) -> String {
-        gtk_box_append(gcast(box), ResultPage.heading(tr("Binary Data"), icon: "application-x-executable-symbolic"))
+    func buildBinary(_ bytes: [UInt8], into page: Sections) -> CopiedValue {
+        page.heading(tr("Binary Data"), icon: ResultPage.icon(for: .binary))
         let count = ResultPage.label(
             trn("{count} byte, not text", "{count} bytes, not text", bytes.count), classes: ["dim-label"])
-        gtk_box_append(gcast(box), count)
-        let hex = Symbol.hex(bytes)
+        page.addToSummary(count)
+        let hex = CopiedValue(text: Symbol.hex(bytes), confirmation: tr("Hex copied"))
+        page.addAction(copyAction(tr("Copy as Hex"), hex))
         let shownBytes = ResultPage.maximumShownCharacters / 3
         let shown = ResultPage.grouped(Symbol.hex(Array(bytes.prefix(shownBytes)))) + (bytes.count > shownBytes ? " …" : "")
-        gtk_box_append(gcast(box), textFrame(shown, monospace: true))
-        let copy = ResultPage.button(tr("Copy as Hex"), icon: "edit-copy-symbolic")
-        onClicked(copy) { [weak self] in self?.copy(hex) }
-        gtk_box_append(gcast(box), ResultPage.buttonRow([copy]))
+        page.addToBody(textFrame(shown, monospace: true))
         return hex
     }
 

@@ -3,6 +3,7 @@ import CGtk
 import Foundation
 import GLibSwift
 import SaomaCore
+import SaomaMessages
 
 /// A layer of pulsing round buttons, one over each code, for an image shown through a
 /// `ViewTransform` (the live preview with `.cover`, a photo with `.contain`).
@@ -41,7 +42,8 @@ public final class MarkerLayer {
             let button = created(gtk_button_new())
             gtk_widget_add_css_class(button, "scan-marker")
             gtk_widget_set_focusable(button, 1)
-            let label = MarkerLayer.accessibleLabel(index: index, count: count, text: symbol.displayText)
+            // The code's list title: a Wi-Fi password or login secret never shows in a tooltip.
+            let label = MarkerLayer.accessibleLabel(index: index, count: count, text: ContentSummary(symbol: symbol).title)
             saoma_accessible_set_label(OpaquePointer(button), label)
             gtk_widget_set_tooltip_text(button, label)
             onClicked(button) { [weak self] in self?.onActivate?(index) }

@@ -154,6 +154,12 @@ public final class SaomaWindow {
         header.onMirrorToggled = { [weak self] on in self?.scanner.mirrored = on }
         header.onSidebarToggled = { [weak self] on in self?.setSidebarVisible(on) }
         header.onCameraPicked = { [weak self] index in self?.cameraPicked(index) }
+        header.onBack = { [weak self] in self?.resultPage.goBack() }
+        // Back shows on the result page, saying where it goes.
+        onNotify(mainStack, property: "visible-child-name") { [weak self] in
+            guard let self else { return }
+            self.header.showBack(self.currentPage == .result ? self.resultPage.backLabel : nil)
+        }
         onNotify(flap, property: "reveal-flap") { [weak self] in
             guard let self else { return }
             self.header.showSidebar(adw_flap_get_reveal_flap(gcast(self.flap)) != 0)
@@ -205,7 +211,7 @@ public final class SaomaWindow {
         }
         scanner.chooser.onChosen = { [weak self] symbol in self?.showResult(symbol) }
         scanner.chooser.onCancelled = { [weak self] in self?.resumeScanning() }
-        resultPage.onScanAgain = { [weak self] in self?.resumeScanning() }
+        resultPage.onBack = { [weak self] in self?.resumeScanning() }
         problemPage.onRetry = { [weak self] in self?.live.retry() }
     }
 

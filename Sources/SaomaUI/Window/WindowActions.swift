@@ -21,8 +21,12 @@ enum WindowActions {
             window.resultPage.copyToClipboard()
         }
         add("cancel", to: window) { window in
-            if window.scanner.chooser.isChoosing {
+            if HistoryPage.clearFocusedSearch(in: window.window) {
+                // Escape in a search field clears the search and does nothing else.
+            } else if window.scanner.chooser.isChoosing {
                 window.scanner.chooser.cancel()
+            } else if window.currentPage == .result {
+                window.resultPage.goBack()
             } else if window.currentPage != .scanner {
                 window.resumeScanning()
             }

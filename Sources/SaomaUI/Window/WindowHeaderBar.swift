@@ -19,10 +19,14 @@ final class WindowHeaderBar {
     var onMirrorToggled: ((Bool) -> Void)?
     /// Called when the side-panel toggle changed.
     var onSidebarToggled: ((Bool) -> Void)?
+    /// Called when Back is pressed.
+    var onBack: (() -> Void)?
 
     private let cameraModel: OpaquePointer
     private let cameraPicker: UnsafeMutablePointer<GtkWidget>
     private let sidebarToggle: UnsafeMutablePointer<GtkWidget>
+    /// Back, first in the bar on pages that lead back somewhere (the result page).
+    private let backButton: UnsafeMutablePointer<GtkWidget>
     /// Set while the picker is changed from code, so the change is not taken as the person's.
     private var updatingPicker = false
     private let settings = AppSettings.shared
@@ -30,6 +34,9 @@ final class WindowHeaderBar {
     init() {
         widgetRef = WidgetRef(sinking: adw_header_bar_new())
         let widget = widgetRef.pointer
+        backButton = created(gtk_button_new_from_icon_name("go-previous-symbolic"))
+        gtk_widget_set_visible(backButton, 0)
+        adw_header_bar_pack_start(gcast(widget), backButton)
         let cameraStrings = created(gtk_string_list_new(nil))
         cameraModel = cameraStrings
         cameraPicker = gtk_drop_down_new(cameraStrings, nil)
@@ -41,6 +48,7 @@ final class WindowHeaderBar {
         adw_header_bar_pack_start(gcast(widget), cameraPicker)
         sidebarToggle = gtk_toggle_button_new()
         onNotify(cameraPicker, property: "selected") { [weak self] in self?.pickerChanged() }
+        onClicked(backButton) { [weak self] in self?.onBack?() }
         adw_header_bar_pack_start(gcast(widget), makeMirrorToggle())
         adw_header_bar_pack_start(gcast(widget), makeSoundToggle())
         adw_header_bar_pack_start(gcast(widget), makeScreenButton())
@@ -68,6 +76,15 @@ final class WindowHeaderBar {
         updatingPicker = true
         gtk_drop_down_set_selected(gcast(cameraPicker), guint(index))
         updatingPicker = false
+    }
+
+    /// Shows Back saying where it goes (`label`, its tooltip and accessible name), or hides it.
+    func showBack(_ label: String?) {
+        if let label {
+            gtk_widget_set_tooltip_text(backButton, label)
+            saoma_accessible_set_label(gcast(backButton), label)
+        }
+        gtk_widget_set_visible(backButton, label == nil ? 0 : 1)
     }
 
     /// Shows the side panel's state on its toggle.
