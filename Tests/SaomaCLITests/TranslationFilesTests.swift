@@ -327,6 +327,25 @@ struct TranslationFilesTests {
         #expect(stats.translated * 10 >= total * 9, "\(language): \(run.errors)")
     }
 
+    /// One app name per language: every translation of a message naming the app uses the name
+    /// the language gives it (the translation of "Saoma": 扫码 in zh_CN), as the desktop file does.
+    @Test(arguments: linguas())
+    func oneAppNamePerLanguage(language: String) throws {
+        let entries = catalogueEntries(try read("po/\(language).po"))
+        let name = try #require(entries.first { $0.id == "Saoma" && $0.context.isEmpty }?.translations.first)
+        guard let word = try? NSRegularExpression(pattern: #"(?<![.\w])Saoma\b"#) else { return }
+        for entry in entries where entry.id != "Saoma" {
+            let named = word.firstMatch(in: entry.id, range: NSRange(entry.id.startIndex..., in: entry.id)) != nil
+            for translation in entry.translations where named && !translation.isEmpty {
+                #expect(translation.contains(name), "\(language): “\(translation)” does not call the app \(name)")
+                if name != "Saoma" {
+                    let other = word.firstMatch(in: translation, range: NSRange(translation.startIndex..., in: translation)) != nil
+                    #expect(!other, "\(language): “\(translation)” calls the app Saoma, not \(name)")
+                }
+            }
+        }
+    }
+
     /// The UI terms of the original (Chinese) design documents appear in the translations.
     @Test(arguments: ["扫码", "二维码", "生成"])
     func chineseUsesSeedTerm(term: String) throws {

@@ -173,11 +173,10 @@ extension ResultPage {
     /// Makes `footer`, at the foot of a toast overlay, as tall as a toast and the margin under it
     /// for the text size in use, so that a toast covers the footer and nothing above it.
     static func makeRoomForToasts(_ footer: UnsafeMutablePointer<GtkWidget>) {
-        guard let layout = gtk_widget_create_pango_layout(footer, "Hg") else { return }
+        guard let layout = gtk_widget_create_pango_layout(footer, "Hg").map({ ObjectRef(adopting: $0) }) else { return }
         var width: gint = 0
         var height: gint = 0
-        pango_layout_get_pixel_size(layout, &width, &height)
-        g_object_unref(UnsafeMutableRawPointer(layout))
+        pango_layout_get_pixel_size(layout.pointer, &width, &height)
         gtk_widget_set_size_request(footer, -1, height + toastRoomBeyondLine)
     }
 
