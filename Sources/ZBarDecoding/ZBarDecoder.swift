@@ -110,7 +110,9 @@ public final class ZBarDecoder: BarcodeDecoder {
                 Point(x: box.maxX, y: box.minY),
             ]
         }
-        return Symbol(format: format, bytes: bytes, text: text, corners: corners, isGS1: read.isGS1)
+        var symbol = Symbol(format: format, bytes: bytes, text: text, corners: corners, isGS1: read.isGS1)
+        symbol.assembly = read.joinedParts.map { Symbol.Assembly(total: $0, missing: []) }
+        return symbol
     }
 }
 

@@ -109,14 +109,28 @@ public final class ZXingDecoder: BarcodeDecoder {
         var bytes = Self.bytes(r.bytes, r.byte_count)
         if format == .ean13 { (format, bytes) = ISBN.reading(ofEAN13: bytes, wanted: wanted) }
         guard wanted.contains(format) else { return nil }
+        if format == .maxiCode { bytes = maxiCodeCorrected(bytes) }
+        // Linear reads of weakly checked symbologies stand only on enough agreeing scan lines and
+        // a well-formed payload (check digits recomputed), as zbar's do.
+        let look = LookRead(format: format, bytes: bytes, box: Rect(x: 0, y: 0, width: 0, height: 0), lineCount: Int(r.line_count))
+        if !format.isTwoDimensional
+            && (!ReadConfirmation.passesStaticChecks(format: format, bytes: bytes)
+                || ReadConfirmation.needsSecondLook(look, aggressive: true))
+        {
+            return nil
+        }
         let isGS1 = r.content_type == contentTypeGS1
         let text: String?
         if r.has_eci != 0 {
             // zxing-cpp converted each ECI segment to UTF-8 as the code declared it.
             text = String(validating: Self.bytes(r.text, r.text_count), as: UTF8.self)
-        } else if format.isTwoDimensional {
+        } else if format == .qrCode || format == .microQR {
+            // QR codes without ECI come in any of the legacy encodings QR codes use.
             text = PayloadText.decode(bytes)
+        } else if PayloadText.looksBinary(bytes) {
+            text = nil
         } else {
+            // The other symbologies' default character set is ISO-8859-1; UTF-8 is what phones write.
             text = String(validating: bytes, as: UTF8.self) ?? String(isoLatin1: bytes)
         }
         let c = r.corners
@@ -138,6 +152,14 @@ public final class ZXingDecoder: BarcodeDecoder {
                 index: Int(r.sequence_index), count: Int(r.sequence_size), id: Self.bytes(r.sequence_id, r.sequence_id_count))
         }
         return symbol
+    }
+
+    /// MaxiCode bytes with zxing-cpp 1.4's mistake in code set A mended: its value 0 is CR
+    /// (ISO/IEC 16023), which 1.4 reports as LF (later versions fixed the table). An LF can also
+    /// come from code set E, reached only by shifting to it; code set A's CR is by far the more
+    /// common, so every LF is taken for it.
+    static func maxiCodeCorrected(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.map { $0 == 0x0A ? 0x0D : $0 }
     }
 
     /// A copy of a buffer the results own.

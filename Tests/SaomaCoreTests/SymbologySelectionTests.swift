@@ -33,6 +33,10 @@ struct SymbologySelectionTests {
         (["QR"], .code39, true, ["QR", "CODE-39"]),
         (["QR", "CODE-39"], .code39, true, ["QR", "CODE-39"]),
         (["QR"], .ean8, false, ["QR"]),
+        // Every symbology on is stored as the empty list, which later versions' symbologies join.
+        ([], .pdf417, true, []),
+        (Symbology.allCases.filter { $0 != .aztec }.map(\.rawValue), .aztec, true, []),
+        ([], .aztec, false, Symbology.allCases.filter { $0 != .aztec }.map(\.rawValue)),
     ]
 
     @Test("switching on adds, off removes, and the last one stays on", arguments: switches)
@@ -56,5 +60,26 @@ struct SymbologySelectionTests {
         let members = SymbologySelection.Family.allCases.flatMap(\.members)
         #expect(members.count == Symbology.allCases.count)
         #expect(Set(members) == Set(Symbology.allCases))
+    }
+}
+
+@Suite("Symbology families")
+struct SymbologyFamilyTests {
+    @Test(
+        "two-dimensional codes are matrix codes, EAN/UPC/ISBN retail, the rest industrial",
+        arguments: [
+            (Symbology.qrCode, SymbologySelection.Family.matrix), (.dataMatrix, .matrix), (.ean13, .retail), (.isbn10, .retail),
+            (.ean5, .retail), (.code128, .industrial), (.interleaved2of5, .industrial), (.dataBarExpanded, .industrial),
+        ])
+    func family(symbology: Symbology, expected: SymbologySelection.Family) {
+        #expect(SymbologySelection.Family.of(symbology) == expected)
+        #expect(expected.members.contains(symbology))
+    }
+
+    @Test("members keep the symbologies' own order")
+    func membersInOrder() {
+        for family in SymbologySelection.Family.allCases {
+            #expect(family.members == family.members.sorted())
+        }
     }
 }

@@ -4,6 +4,7 @@ import Foundation
 import GLibSwift
 import PixbufIO
 import SaomaCore
+import SaomaMessages
 
 /// One window's image tab: the side page, the photo page, the file chooser, drop and paste, and
 /// the background loading of photos (newest request wins).
@@ -72,6 +73,7 @@ final class ImageTabController {
         if let current, current != .photo { pageBeforeOpen = current }
         if case .file(let path) = source { sidebarPage.addRecent(path) }
         photoPage.clear()
+        window.setPhotoName(source.name)
         window.showMainPage(.photo)
         addTimeout(milliseconds: Self.spinnerDelay) { [weak self] in
             if let self, self.generation == request, self.isLoading { self.photoPage.showLoading() }
@@ -93,10 +95,15 @@ final class ImageTabController {
             currentPhoto = photo
             if visiblePage != .photo { window?.showMainPage(.photo) }
             photoPage.showPhoto(photo)
-        case .decoded(let symbols):
+        case .decoded(let symbols, let problem):
             isLoading = false
             currentSymbols = symbols
             photoPage.showCodes(symbols)
+            if let problem {
+                let message = problem.message(in: .sentence)
+                DebugEvents.log(.decoderProblem(message: message))
+                showToastMessage(message)
+            }
         case .failed(let error):
             isLoading = false
             photoPage.stopLoading()

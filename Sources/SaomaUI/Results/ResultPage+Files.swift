@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import Foundation
 import GLibSwift
+import PixbufIO
 import SaomaCore
 
 /// Saving a result as a file ("Save Event…", "Save Contact…") and handing it to the desktop's
@@ -36,7 +38,8 @@ extension ResultPage {
         savePathChooser(request, self) { [weak self] path in
             guard let self, let path else { return }
             let name = ResultPage.visible(ResultPage.fileName(of: path), multiline: false)
-            if let failure = ResultPage.write(contents, to: path) {
+            // The dialog asked before replacing a file that was there when it was answered.
+            if let failure = ResultPage.write(contents, to: path, replacing: AtomicFile.isPresent(path)) {
                 self.showProblem(tr("Could not save {name}: {reason}", ["name": name, "reason": failure]))
             } else {
                 self.toast(tr("Saved as {name}", ["name": name]))
@@ -52,34 +55,15 @@ extension ResultPage {
         } ?? path
     }
 
-    /// Writes `contents` to `path` through a temporary file renamed into place
-    /// (`g_file_set_contents`); returns a short reason on failure (`writeFailure`).
-    static func write(_ contents: String, to path: String) -> String? {
-        var error: UnsafeMutablePointer<GError>?
-        let bytes = Array(contents.utf8)
-        let written = bytes.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress.map { base in
-                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                    g_file_set_contents(path, $0, gssize(buffer.count), &error)
-                }
-            } ?? g_file_set_contents(path, "", 0, &error)
-        }
-        guard written == 0 else { return nil }
-        defer { if let error { g_error_free(error) } }
-        return writeFailure(error?.pointee.domain == g_file_error_quark() ? error?.pointee.code : nil)
-    }
-
-    /// Why a file could not be written, in a few words, from its `GFileError` code (GLib's own
-    /// message names the temporary file's whole path).
-    static func writeFailure(_ code: gint?) -> String {
-        switch code.map({ GFileError(rawValue: UInt32($0)) }) {
-        case G_FILE_ERROR_ACCES, G_FILE_ERROR_PERM: tr("you may not write there")
-        case G_FILE_ERROR_NOSPC: tr("the disk is full")
-        case G_FILE_ERROR_ROFS: tr("the disk is read-only")
-        case G_FILE_ERROR_NOENT, G_FILE_ERROR_NOTDIR: tr("the folder does not exist")
-        case G_FILE_ERROR_ISDIR: tr("a folder has that name")
-        case G_FILE_ERROR_NAMETOOLONG: tr("the name is too long")
-        default: tr("it could not be written")
+    /// Writes `contents` to `path` through `AtomicFile` (whole or not at all; an existing regular
+    /// file replaced only when `replacing`); returns the reason on failure, without the path.
+    static func write(_ contents: String, to path: String, replacing: Bool = false) -> String? {
+        do {
+            try AtomicFile.write(Data(contents.utf8), to: path, replacing: replacing)
+            return nil
+        } catch {
+            guard case .writeFailed(_, let reason) = error else { return tr("it could not be written") }
+            return reason
         }
     }
 

@@ -64,10 +64,11 @@ public final class ResultPage {
     var clock: @MainActor () -> Int64 = { Int64(g_get_real_time() / 1_000_000) }
     /// The GLib source refreshing a login code each second, 0 when none runs.
     var refreshSource: guint = 0
-    /// Why joining Wi-Fi cannot start here, `nil` when it can; runs off the UI thread (replaced by tests).
-    var networkObstacle: @Sendable () -> WiFiJoinOutcome? = ResultPage.defaultNetworkObstacle
-    /// Joins a Wi-Fi network; runs off the UI thread (replaced by tests).
-    var joinNetwork: @Sendable (WiFiNetwork) -> WiFiJoinOutcome = ResultPage.defaultJoinNetwork
+    /// What Connect will do for a Wi-Fi network (nothing and why, add a profile, or update the
+    /// saved one); runs off the UI thread (replaced by tests).
+    var networkPlan: @Sendable (WiFiNetwork) -> WiFiJoinPlan = ResultPage.defaultNetworkPlan
+    /// Joins a Wi-Fi network as the plan the page showed says; runs off the UI thread (replaced by tests).
+    var joinNetwork: @Sendable (WiFiNetwork, WiFiJoinPlan) -> WiFiJoinOutcome = ResultPage.defaultJoinNetwork
     /// The Connect row of the Wi-Fi result shown, if any.
     var joinRow: WiFiJoinRow?
     /// The problem line shown under the actions (a save or launch that failed), if any.
@@ -143,9 +144,10 @@ public final class ResultPage {
         onBack?()
     }
 
-    /// The kind's main action shown (the first visible action), `nil` before the first `show(_:)`.
+    /// The kind's main action shown (the first visible action, which may wait to be sensitive:
+    /// Connect until the page says what it will do), `nil` before the first `show(_:)`.
     public var primaryAction: UnsafeMutablePointer<GtkWidget>? {
-        sections?.actionButtons.first { gtk_widget_get_visible($0) != 0 && gtk_widget_get_sensitive($0) != 0 }
+        sections?.actionButtons.first { gtk_widget_get_visible($0) != 0 }
     }
 
     /// Gives the keyboard focus to the main action (logged for the end-to-end tests).
