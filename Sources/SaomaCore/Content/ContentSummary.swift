@@ -108,10 +108,15 @@ public struct ContentSummary: Hashable, Sendable {
     /// The first line of `text` that is not blank, with runs of white space made one space
     /// (looked for in the start of `text`, a field's budget).
     static func firstLine(_ text: String) -> String {
-        let lines = DisplayText.cut(text, .field).text.unicodeScalars.split { $0 == "\n" || $0 == "\r" || $0 == "\u{2028}" || $0 == "\u{2029}" }
-        let line = lines.map { String(String.UnicodeScalarView($0)) }.first { !ContentParser.trimmingSpace($0).isEmpty } ?? ""
-        let words = line.unicodeScalars.split { $0 == " " || $0 == "\t" }.map { String(String.UnicodeScalarView($0)) }
-        return shown(words.joined(separator: " "))
+        let (start, isCut) = DisplayText.cut(text, .field)
+        let lines = start.unicodeScalars.split(omittingEmptySubsequences: false) {
+            $0 == "\n" || $0 == "\r" || $0 == "\u{2028}" || $0 == "\u{2029}"
+        }.map { String(String.UnicodeScalarView($0)) }
+        guard let index = lines.firstIndex(where: { !ContentParser.trimmingSpace($0).isEmpty }) else { return "" }
+        let words = lines[index].unicodeScalars.split { $0 == " " || $0 == "\t" }.map { String(String.UnicodeScalarView($0)) }
+        let subject = shown(words.joined(separator: " "))
+        // A line the field's budget ended in was cut too.
+        return isCut && index == lines.count - 1 && !subject.hasSuffix("…") ? subject + "…" : subject
     }
 
     /// "GitHub (jane@example.org)", "GitHub", or the account alone.

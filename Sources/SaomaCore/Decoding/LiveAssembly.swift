@@ -53,7 +53,8 @@ public struct LiveAssembly: Sendable {
             guard var message = StructuredAppend.assembled(all, text: text).first(where: { $0.assembly != nil }) else { continue }
             let box = Rect(bounding: visible.flatMap(\.corners))
             message.corners = [
-                Point(x: box.minX, y: box.minY), Point(x: box.minX, y: box.maxY), Point(x: box.maxX, y: box.maxY), Point(x: box.maxX, y: box.minY),
+                Point(x: box.minX, y: box.minY), Point(x: box.minX, y: box.maxY), Point(x: box.maxX, y: box.maxY),
+                Point(x: box.maxX, y: box.minY),
             ]
             out.append(message)
             parts[key] = nil

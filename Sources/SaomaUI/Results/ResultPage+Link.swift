@@ -14,7 +14,8 @@ extension ResultPage {
         page.heading(tr("Link"), icon: ResultPage.icon(for: .content(.link)), subject: analysis.displayHost ?? analysis.scheme + ":")
         if let ascii = analysis.host, ascii != analysis.displayHost {
             // Translators: {host} is the host in its ASCII (xn--) form, under its Unicode form.
-            let note = ResultPage.label(tr("Written as {host}", ["host": ResultPage.visible(ascii, multiline: false)]), classes: ["dim-label"])
+            let note = ResultPage.label(
+                tr("Written as {host}", ["host": ResultPage.visible(ascii, multiline: false)]), classes: ["dim-label"])
             page.addToSummary(note)
         }
         let link = CopiedValue(text: analysis.url, confirmation: tr("Link copied"))
