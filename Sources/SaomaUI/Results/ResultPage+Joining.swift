@@ -35,13 +35,13 @@ extension ResultPage {
         row.onButtonHidden = { [weak self, weak page] hadFocus in
             // The next action (Copy Password) takes Connect's place: suggested, and focused if it was.
             page?.promoteFirstVisibleAction()
-            if let self, hadFocus, gtk_widget_get_mapped(self.root) != 0 { self.focusPrimaryAction() }
+            if let self, hadFocus || self.focusPending, gtk_widget_get_mapped(self.root) != 0 { self.focusPrimaryAction() }
         }
-        row.onReady = { [weak self, weak row] in
-            // Connect can be pressed once the page says what it will do: it takes the focus
-            // unless the person has moved it on.
-            guard let self, let row, gtk_widget_get_mapped(self.root) != 0, let root = gtk_widget_get_root(row.button) else { return }
-            if gtk_root_get_focus(root) == nil { self.focusPrimaryAction() }
+        row.onReady = { [weak self] in
+            // Connect can be pressed once the page says what it will do: it takes the focus it
+            // could not take when the page opened.
+            guard let self, self.focusPending, gtk_widget_get_mapped(self.root) != 0 else { return }
+            self.focusPrimaryAction()
         }
         row.probe()
     }

@@ -24,11 +24,9 @@ public final class ResultPage {
     /// The page's root widget (an `AdwToastOverlay`); owned by this page, add it to a container.
     public var widget: UnsafeMutablePointer<GtkWidget> { root }
 
-    /// Called when the person asks to go back (the header bar's Back button, Escape).
+    /// Called when the person asks to go back (the header bar's Back button and Escape, through
+    /// `SaomaWindow.setBack`, call `goBack()`).
     public var onBack: (() -> Void)?
-    /// What the Back button says: where it goes ("Back to Camera"); set by the window, which
-    /// knows where the code came from.
-    public var backLabel = tr("Back to Camera")
 
     /// The root (toast overlay), referenced once by this page.
     var root: UnsafeMutablePointer<GtkWidget> { rootRef.pointer }
@@ -73,6 +71,9 @@ public final class ResultPage {
     var joinRow: WiFiJoinRow?
     /// The problem line shown under the actions (a save or launch that failed), if any.
     var problemLine: UnsafeMutablePointer<GtkWidget>?
+    /// Whether the main action should take the focus once it is sensitive (it was not when the
+    /// page opened).
+    var focusPending = false
 
     public init() {
         rootRef = WidgetRef(sinking: adw_toast_overlay_new())
@@ -118,6 +119,7 @@ public final class ResultPage {
         stopRefreshing()
         joinRow = nil
         problemLine = nil
+        focusPending = false
         let sections = Sections()
         self.sections = sections
         if let gs1 = ResultPage.gs1Elements(of: symbol) {
@@ -153,7 +155,8 @@ public final class ResultPage {
     /// Gives the keyboard focus to the main action (logged for the end-to-end tests).
     func focusPrimaryAction() {
         guard let action = primaryAction else { return }
-        gtk_widget_grab_focus(action)
+        // An action that waits to be sensitive (Connect) takes the focus when it can.
+        focusPending = gtk_widget_grab_focus(action) == 0
         logPlacement(of: action)
     }
 
