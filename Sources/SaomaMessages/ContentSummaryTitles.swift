@@ -40,6 +40,9 @@ extension ContentKind {
         case .otp: tr("Login Code")
         case .payment: tr("Payment")
         case .product: tr("Product")
+        case .boardingPass: tr("Boarding Pass")
+        case .identityDocument: tr("ID Document")
+        case .railTicket: tr("Rail Ticket")
         }
     }
 }

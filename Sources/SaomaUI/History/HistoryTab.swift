@@ -40,7 +40,12 @@ public enum HistoryTab {
                 if let field = page?.focusSearch() { DebugEvents.logWhenFocused(field, .focus("history")) }
             }
         }
-        SaomaHooks.codeChosen.append { _, symbol, origin in recorder.record(symbol, origin: origin) }
+        SaomaHooks.codeChosen.append { window, symbol, origin in
+            // A document with personal data is kept only when the person presses Keep.
+            if !recorder.record(symbol, origin: origin), recorder.isKeeping {
+                window.resultPage.offerKeep { recorder.keep(symbol, origin: origin) }
+            }
+        }
         recorder.onProblem = { message in
             for (window, page) in pages { showToast(message, in: window, fallback: page) }
         }

@@ -211,6 +211,9 @@ extension ResultPage {
         case .content(.otp): "dialog-password-symbolic"
         case .content(.payment): "x-office-spreadsheet-symbolic"
         case .content(.product), .gs1: "package-x-generic-symbolic"
+        case .content(.boardingPass): "airplane-mode-symbolic"
+        case .content(.identityDocument): "auth-smartcard-symbolic"
+        case .content(.railTicket): "emblem-documents-symbolic"
         case .book: "accessories-dictionary-symbolic"
         case .binary: "application-x-executable-symbolic"
         }

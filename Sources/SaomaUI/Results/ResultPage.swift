@@ -4,7 +4,8 @@ import GLibSwift
 import SaomaCore
 
 /// The page that shows what a scanned code says, by kind (link, Wi-Fi, contact, e-mail, phone,
-/// SMS, place, event, login code, payment, product, text, binary).
+/// SMS, place, event, login code, payment, product, boarding pass, licence or ID card, rail
+/// ticket, text, binary).
 ///
 /// Its kind's main action (Connect, Open…, Save Contact…) sits under the title with at most one
 /// other action and a menu for the rest; neither scrolls away, and the main action holds the
@@ -124,8 +125,7 @@ public final class ResultPage {
         self.sections = sections
         if let gs1 = ResultPage.gs1Elements(of: symbol) {
             mainValue = buildGS1(gs1, into: sections)
-        } else if let text = symbol.text {
-            let parsed = ContentParser.parse(text, symbology: symbol.format)
+        } else if let parsed = ContentParser.parse(symbol) {
             mainValue = buildContent(parsed, into: sections)
         } else {
             mainValue = buildBinary(symbol.bytes, into: sections)
@@ -247,6 +247,9 @@ public final class ResultPage {
         case .otp(let key): return buildOTP(key, into: sections)
         case .payment(let order): return buildPayment(order, into: sections)
         case .product(let product): return buildProduct(product, into: sections)
+        case .boardingPass(let pass): return buildBoardingPass(pass, into: sections)
+        case .identityDocument(let card): return buildIdentityDocument(card, into: sections)
+        case .railTicket(let ticket): return buildRailTicket(ticket, into: sections)
         case .text(let text): return buildText(text, into: sections)
         }
     }
