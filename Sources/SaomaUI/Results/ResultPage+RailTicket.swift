@@ -8,7 +8,8 @@ import SaomaCore
 extension ResultPage {
     /// Builds the rail-ticket view; returns the whole barcode as hex as the main value.
     ///
-    /// The issuer is the subject, "Copy as Hex" the main action.
+    /// The issuer is the subject, "Copy Whole Code as Hex" the main action (the field's "Copy as
+    /// Hex" copies the ticket data alone).
     func buildRailTicket(_ ticket: RailTicket, into page: Sections) -> CopiedValue {
         page.heading(tr("Rail Ticket"), icon: ResultPage.icon(for: .content(.railTicket)), subject: ticket.issuerName)
         let standard: String
@@ -29,7 +30,7 @@ extension ResultPage {
         let note = tr("The ticket’s details are signed data that Saoma does not decode; the railway’s app or staff read them.")
         page.addToBody(ResultPage.label(note, classes: ["dim-label"]))
         let hex = CopiedValue(text: Symbol.hex(ticket.bytes), confirmation: tr("Hex copied"))
-        page.addAction(copyAction(tr("Copy as Hex"), hex))
+        page.addAction(copyAction(tr("Copy Whole Code as Hex"), hex))
         return hex
     }
 }
