@@ -7,10 +7,10 @@ import SaomaCore
 extension ResultPage {
     /// Builds the contact view; returns the card as lines of text as the main value.
     ///
-    /// "Save Contact…" writes a vCard (a MECARD converted to vCard 3.0) and is the main action;
+    /// "Save Contact…" writes a vCard 3.0 of exactly the fields shown and is the main action;
     /// "Open in Contacts" hands the same file to the desktop's handler for `text/vcard`; "Copy All"
     /// copies every field.
-    func buildContact(_ contact: Contact, payload: String, into page: Sections) -> CopiedValue {
+    func buildContact(_ contact: Contact, into page: Sections) -> CopiedValue {
         let subject = [contact.name, contact.organization].first { !$0.isEmpty }
         page.heading(tr("Contact"), icon: ResultPage.icon(for: .content(.contact)), subject: subject)
         var fields: [Field] = []
@@ -27,7 +27,8 @@ extension ResultPage {
         add(tr("Note"), contact.note, tr("Copy Note"), multiline: true)
         page.addToBody(fieldList(fields))
         let summary = CopiedValue(text: fields.map(\.value).joined(separator: "\n"), confirmation: tr("Contact copied"))
-        if let card = ContentExport.vCardFile(payload: payload, contact: contact) {
+        // The file holds the card as shown here, never the payload (which may hide a second card).
+        if let card = ContentExport.vCardFile(contact) {
             let fileName = ContentExport.fileName(contact.name, fallback: "contact", extension: "vcf")
             let save = ResultPage.button(tr("Save Contact…"), icon: "document-save-symbolic")
             let request = SaveRequest(

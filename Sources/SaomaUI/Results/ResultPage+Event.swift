@@ -30,7 +30,8 @@ extension ResultPage {
             fields.append(Field(caption: tr("Description"), value: event.description, multiline: true, copyLabel: tr("Copy Description")))
         }
         page.addToBody(fieldList(fields))
-        let file = ContentExport.iCalendarFile(event)
+        // The file holds the event as shown here: no recurrence, alarm or other event of the payload.
+        let file = ContentExport.iCalendarFile(event, stamp: Int64(g_get_real_time() / 1_000_000))
         let fileName = ContentExport.fileName(event.summary, fallback: "event", extension: "ics")
         let add = handlerButton(
             tr("Add to Calendar"), icon: "x-office-calendar-symbolic", contents: file, fileName: fileName, mimeType: "text/calendar",

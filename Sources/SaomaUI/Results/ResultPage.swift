@@ -55,6 +55,8 @@ public final class ResultPage {
         { request, page, done in page.presentSaveChooser(request, done) }
     /// The name of the default application for a MIME type, `nil` when none (replaced by tests).
     var handlerName: @MainActor (_ mimeType: String) -> String? = { ResultPage.defaultHandlerName($0) }
+    /// The name of the default application for a URI scheme (`steam`), `nil` when none (replaced by tests).
+    var schemeHandlerName: @MainActor (_ scheme: String) -> String? = { ResultPage.defaultSchemeHandlerName($0) }
     /// Opens a file with the default application for its MIME type (replaced by tests).
     var fileLauncher: @MainActor (_ path: String, _ mimeType: String, _ page: ResultPage) -> Void = { path, mimeType, page in
         page.launchHandler(forFile: path, mimeType: mimeType)
@@ -130,6 +132,7 @@ public final class ResultPage {
         } else {
             mainValue = buildBinary(symbol.bytes, into: sections)
         }
+        if let button = codeImageButton(for: symbol) { sections.addAction(button) }
         sections.finish()
         adw_clamp_set_child(OpaquePointer(summaryClamp), sections.summary)
         adw_clamp_set_child(OpaquePointer(clamp), sections.body)
@@ -227,8 +230,9 @@ public final class ResultPage {
 
     /// Shows a short message over the page's foot.
     func toast(_ message: String) {
-        // The title is markup: text from outside is escaped to show literally.
-        guard let toast = adw_toast_new(Markup.escaped(message)) else { return }
+        // The title is markup: text from outside is escaped to show literally, and cut to a
+        // line's budget (`DisplayText`).
+        guard let toast = adw_toast_new(Markup.escaped(DisplayText.shown(message))) else { return }
         adw_toast_set_timeout(toast, ResultPage.toastSeconds)
         adw_toast_overlay_add_toast(OpaquePointer(root), toast)
     }
@@ -238,7 +242,7 @@ public final class ResultPage {
         switch content {
         case .url(let url): return buildLink(url, into: sections)
         case .wifi(let network): return buildWiFi(network, into: sections)
-        case .contact(let contact): return buildContact(contact, payload: symbol?.text ?? "", into: sections)
+        case .contact(let contact): return buildContact(contact, into: sections)
         case .email(let message): return buildEmail(message, into: sections)
         case .phone(let number): return buildPhone(number, into: sections)
         case .sms(let message): return buildSMS(message, into: sections)
