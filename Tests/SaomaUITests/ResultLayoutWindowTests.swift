@@ -44,8 +44,20 @@ struct ResultSample: Sendable, CustomTestStringConvertible {
     var secrets: [String] = []
     /// Whether the history keeps it by itself (documents with personal data it does not).
     var kept = true
+    /// For a structured-append message: the payload split in parts, and the 1-based parts drawn
+    /// (side by side, as QR codes); empty for one code.
+    var parts: [String] = []
+    var partsDrawn: [Int] = []
 
     var testDescription: String { name }
+
+    /// A message in `parts` of which only `drawn` are in the picture.
+    static func structuredAppend(name: String, parts: [String], drawn: [Int]) -> ResultSample {
+        var sample = ResultSample(name: name, payload: parts.joined(), mainAction: "Copy Text")
+        sample.parts = parts
+        sample.partsDrawn = drawn
+        return sample
+    }
 }
 
 /// The result page in the running app, seen from outside: for every kind of code, at the default
@@ -85,8 +97,13 @@ struct ResultLayoutWindowTests {
             mainAction: "Copy IBAN"),
         ResultSample(name: "product", payload: "400638133393", barcode: "EANX", mainAction: "Search the Web…"),
         ResultSample(name: "text", payload: "Remember the milk, eggs and the flour for Sunday's cake.", mainAction: "Copy Text"),
+        ResultSample.structuredAppend(
+            name: "parts-missing",
+            parts: ["The recipe, part one: flour and eggs. ", "Part two: milk. ", "Part three: bake for 40 minutes."],
+            drawn: [1, 3]),
         ResultSample(
-            name: "boarding-pass", payload: "M1ROE/JANE MS         EQX7K2P HELBCNAY 1651 112Y023C0041 100", mainAction: "Copy Booking Reference",
+            name: "boarding-pass", payload: "M1ROE/JANE MS         EQX7K2P HELBCNAY 1651 112Y023C0041 100",
+            mainAction: "Copy Booking Reference",
             kept: false),
         ResultSample(
             name: "licence",
@@ -222,6 +239,22 @@ struct ResultLayoutWindowTests {
 
     /// A QR code of `sample`'s payload, or its barcode (zint), as a PNG in `photos`.
     static func image(of sample: ResultSample, in photos: PhotoFactory) throws -> String {
+        if !sample.parts.isEmpty {
+            var drawn: [String] = []
+            for part in sample.partsDrawn {
+                let path = photos.path("\(sample.name)-\(part).png")
+                try runTool(
+                    "/usr/bin/zint",
+                    [
+                        "--barcode=QRCODE", "--structapp=\(part),\(sample.parts.count),7", "--scale=4", "--data=\(sample.parts[part - 1])",
+                        "--output=\(path)",
+                    ])
+                drawn.append(path)
+            }
+            let path = photos.path("\(sample.name).png")
+            try runTool("/usr/bin/convert", drawn + ["-bordercolor", "white", "-border", "40", "+append", path])
+            return path
+        }
         guard let barcode = sample.barcode else {
             return try photos.scene(
                 "\(sample.name).png", width: 640, height: 480, codes: [.init(text: sample.payload, centerX: 320, centerY: 240)])

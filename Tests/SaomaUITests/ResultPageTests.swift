@@ -32,7 +32,8 @@ final class ResultPageTests: XCTestCase {
         let joins = JoinRecorder()
 
         init(
-            _ text: String?, bytes: [UInt8]? = nil, format: Symbology = .qrCode, handler: String? = "Organizer", height: Int32 = 720
+            _ text: String?, bytes: [UInt8]? = nil, format: Symbology = .qrCode, handler: String? = "Organizer", height: Int32 = 720,
+            assembly: Symbol.Assembly? = nil
         ) {
             window = InProcessGtk.window(holding: page.widget, height: height)
             self.handler = handler
@@ -47,7 +48,9 @@ final class ResultPageTests: XCTestCase {
             let joins = self.joins
             page.networkPlan = { _ in joins.plan }
             page.joinNetwork = { network, plan in joins.join(network, plan) }
-            page.show(Symbol(format: format, bytes: bytes ?? Array((text ?? "").utf8), text: text, corners: []))
+            var symbol = Symbol(format: format, bytes: bytes ?? Array((text ?? "").utf8), text: text, corners: [])
+            symbol.assembly = assembly
+            page.show(symbol)
             InProcessGtk.flush()
         }
 
@@ -344,6 +347,44 @@ final class ResultPageTests: XCTestCase {
                 defer { fixture.close() }
                 let primary = try XCTUnwrap(fixture.page.primaryAction)
                 XCTAssertEqual(InProcessGtk.labelTexts(in: primary).joined(separator: " "), name, "for \(sample)")
+            }
+        }
+    }
+
+    /// A message joined from structured-append parts says how many codes it came from; one with
+    /// parts missing says which, in the part of the page that never scrolls, above the actions.
+    func testStructuredAppendPartsAreToldUnderTheTitle() throws {
+        let rows: [(Symbol.Assembly?, String?)] = [
+            (nil, nil),
+            (Symbol.Assembly(total: 3, missing: []), "Joined from 3 codes"),
+            (Symbol.Assembly(total: 4, missing: [1, 3]), "Parts 2 and 4 of 4 are missing: the text is incomplete."),
+            (Symbol.Assembly(total: 4, missing: [3]), "Part 4 of 4 is missing: the text is incomplete."),
+            (Symbol.Assembly(total: 9, missing: [1, 2, 3, 5, 8]), "Parts 2–4, 6 and 9 of 9 are missing: the text is incomplete."),
+            (
+                Symbol.Assembly(total: 16, missing: Array(stride(from: 1, to: 16, by: 2))),
+                "Parts 2, 4, 6, 8, 10, 12 and more of 16 are missing: the text is incomplete."
+            ),
+        ]
+        try MainActor.assumeIsolated {
+            for (assembly, expected) in rows {
+                let fixture = Fixture("The first half and the second half", assembly: assembly)
+                defer { fixture.close() }
+                let told = fixture.labels.filter { $0.hasPrefix("Joined from") || $0.contains("missing: the text") }
+                XCTAssertEqual(told, expected.map { [$0] } ?? [], "for \(String(describing: assembly))")
+                guard let expected else { continue }
+                let label = try XCTUnwrap(
+                    InProcessGtk.descendants(of: fixture.page.widget).first {
+                        InProcessGtk.isA($0, gtk_label_get_type()) && InProcessGtk.labelText($0) == expected
+                    })
+                XCTAssertEqual(gtk_widget_is_ancestor(label, fixture.page.scroller), 0, "“\(expected)” scrolls away")
+                let primary = try XCTUnwrap(fixture.page.primaryAction)
+                var origin = graphene_point_t()
+                var point = graphene_point_t()
+                var actionPoint = graphene_point_t()
+                XCTAssertNotEqual(gtk_widget_compute_point(label, fixture.page.widget, &origin, &point), 0)
+                XCTAssertNotEqual(gtk_widget_compute_point(primary, fixture.page.widget, &origin, &actionPoint), 0)
+                XCTAssertLessThan(point.y, actionPoint.y, "“\(expected)” should come before the main action")
+                XCTAssertEqual(InProcessGtk.labelTexts(in: primary).joined(separator: " "), "Copy Text")
             }
         }
     }

@@ -6,8 +6,8 @@ import SaomaCore
 /// The Keep button of documents with personal data, which the history does not record by
 /// itself (`PersonalDataRule`): a line saying so and "Keep in History".
 extension ResultPage {
-    /// Adds "Keep in History" to the page's actions and the line saying why under them; `keep`
-    /// runs once, when it is pressed.
+    /// Adds "Keep in History" beside the page's main action and the line saying why under them;
+    /// `keep` runs once, when it is pressed.
     func offerKeep(_ keep: @escaping @MainActor () -> Void) {
         guard let sections else { return }
         let note = ResultPage.label(tr("Not kept in history: it holds personal data."), classes: ["dim-label"])
@@ -19,7 +19,7 @@ extension ResultPage {
             gtk_label_set_text(OpaquePointer(note), tr("Kept in history."))
             self?.toast(tr("Kept in history"))
         }
-        sections.addAction(button)
+        sections.addAction(button, beside: true)
         sections.addStatus(note)
     }
 }

@@ -13,7 +13,8 @@ extension ResultPage {
     /// Shows `message` as an error line under the page's actions (replacing an earlier one), with
     /// a button to dismiss it: seen, never covering a control, until dismissed or another code shows.
     func showProblem(_ message: String) {
-        guard let sections else { return }
+        // Before any code is shown there is no line to put it in.
+        guard let sections else { return toast(message) }
         if let old = problemLine { ResultPage.remove(old) }
         let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
         gtk_widget_add_css_class(line, "error")

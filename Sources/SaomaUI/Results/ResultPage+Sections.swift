@@ -65,24 +65,46 @@ extension ResultPage {
         }
 
         /// Adds an action: the first is the main one (suggested unless `destructive`), the
-        /// second sits beside it, later ones go to the "More Actions" menu.
-        func addAction(_ button: UnsafeMutablePointer<GtkWidget>, destructive: Bool = false) {
+        /// second sits beside it, later ones go to the "More Actions" menu. A `beside` action
+        /// takes the place beside the main one even when added later (Keep in History, whose
+        /// line under the actions speaks of it); the action that was there moves to the menu.
+        func addAction(_ button: UnsafeMutablePointer<GtkWidget>, destructive: Bool = false, beside: Bool = false) {
             switch actionButtons.count {
             case 0:
                 gtk_widget_add_css_class(button, "pill")
                 gtk_widget_add_css_class(button, destructive ? "destructive-action" : "suggested-action")
                 gtk_box_append(gcast(actions), button)
+                actionButtons.append(button)
             case 1:
                 gtk_widget_add_css_class(button, "pill")
                 gtk_box_append(gcast(actions), button)
+                actionButtons.append(button)
             default:
-                gtk_widget_add_css_class(button, "flat")
-                let list = moreMenu()
-                gtk_box_append(gcast(list.list), button)
-                // Choosing an item closes the menu.
-                onClicked(button) { gtk_menu_button_popdown(gcast(list.button)) }
+                guard beside else {
+                    putInMenu(button)
+                    actionButtons.append(button)
+                    return
+                }
+                let second = actionButtons[1]
+                // Held while it moves between parents.
+                g_object_ref(UnsafeMutableRawPointer(second))
+                gtk_box_remove(gcast(actions), second)
+                gtk_widget_remove_css_class(second, "pill")
+                putInMenu(second, first: true)
+                g_object_unref(UnsafeMutableRawPointer(second))
+                gtk_widget_add_css_class(button, "pill")
+                gtk_box_insert_child_after(gcast(actions), button, actionButtons[0])
+                actionButtons.insert(button, at: 1)
             }
-            actionButtons.append(button)
+        }
+
+        /// Puts `button` in the "More Actions" menu (first or last).
+        private func putInMenu(_ button: UnsafeMutablePointer<GtkWidget>, first: Bool = false) {
+            gtk_widget_add_css_class(button, "flat")
+            let list = moreMenu()
+            if first { gtk_box_prepend(gcast(list.list), button) } else { gtk_box_append(gcast(list.list), button) }
+            // Choosing an item closes the menu.
+            onClicked(button) { gtk_menu_button_popdown(gcast(list.button)) }
         }
 
         /// Makes the first visible action the suggested one, when the main action has gone

@@ -132,6 +132,7 @@ public final class ResultPage {
         } else {
             mainValue = buildBinary(symbol.bytes, into: sections)
         }
+        addParts(symbol.assembly, to: sections)
         if let button = codeImageButton(for: symbol) { sections.addAction(button) }
         sections.finish()
         adw_clamp_set_child(OpaquePointer(summaryClamp), sections.summary)
