@@ -371,6 +371,8 @@ final class ResultPageTests: XCTestCase {
                 defer { fixture.close() }
                 let told = fixture.labels.filter { $0.hasPrefix("Joined from") || $0.contains("missing: the text") }
                 XCTAssertEqual(told, expected.map { [$0] } ?? [], "for \(String(describing: assembly))")
+                // An incomplete message is not drawn again as if it were whole.
+                XCTAssertEqual(fixture.buttonNames.contains("Copy Code Image"), assembly?.isComplete ?? true, "\(fixture.buttonNames)")
                 guard let expected else { continue }
                 let label = try XCTUnwrap(
                     InProcessGtk.descendants(of: fixture.page.widget).first {

@@ -10,7 +10,9 @@ extension ResultPage {
     func addParts(_ assembly: Symbol.Assembly?, to page: Sections) {
         guard let assembly else { return }
         if let missing = MissingParts(assembly) {
-            page.addToSummary(ResultPage.warningLines([(ResultPage.describe(missing), false)]))
+            let warning = ResultPage.warningLines([(ResultPage.describe(missing), false)])
+            gtk_widget_set_halign(warning, GTK_ALIGN_CENTER)
+            page.addToSummary(warning)
         } else {
             let line = ResultPage.label(
                 trn("Joined from {count} code", "Joined from {count} codes", assembly.total), classes: ["dim-label"])

@@ -133,7 +133,8 @@ public final class ResultPage {
             mainValue = buildBinary(symbol.bytes, into: sections)
         }
         addParts(symbol.assembly, to: sections)
-        if let button = codeImageButton(for: symbol) { sections.addAction(button) }
+        // A clean image of an incomplete message would pass it on as if it were whole.
+        if symbol.assembly?.isComplete ?? true, let button = codeImageButton(for: symbol) { sections.addAction(button) }
         sections.finish()
         adw_clamp_set_child(OpaquePointer(summaryClamp), sections.summary)
         adw_clamp_set_child(OpaquePointer(clamp), sections.body)
