@@ -172,8 +172,10 @@ struct ResultLayoutWindowTests {
                 if view.width == 960 && view.textDPI == nil {
                     _ = try app.screenshot(keepAs: "result-\(sample.name).png")
                     if sample.name == "link" { _ = try app.screenshot(keepAs: "result.png") }
-                } else if view.textDPI != nil && sample.name == "contact" {
-                    _ = try app.screenshot(keepAs: "result-contact-large-text.png")
+                } else if view.textDPI != nil && ["contact", "parts-missing"].contains(sample.name) {
+                    _ = try app.screenshot(keepAs: "result-\(sample.name)-large-text.png")
+                } else if view.width == 1366 && sample.name == "parts-missing" {
+                    _ = try app.screenshot(keepAs: "result-\(sample.name)-1366x768.png")
                 }
             }
             try expectNoSecretInTheAccessibilityTree(
