@@ -6,11 +6,11 @@ import SQLiteHistory
 import SaomaCore
 import SaomaMessages
 
-/// The side panel's History page (seed 014, item 3): newest first, grouped by day, searched as
-/// you type; each row is titled by what the code is about and its kind ("Home Network · Wi-Fi",
-/// never a password or a login secret), with the time and source under it, one Copy button and a
-/// menu (star, label, delete with Undo); it reopens its result. Clear All is in the page's menu
-/// and asks first; an empty history says how it fills.
+/// The side panel's History page: newest first, grouped by day, searched as you type; each row
+/// is titled by what the code is about and its kind ("Home Network · Wi-Fi", never a password or
+/// a login secret), with the time and source under it, one Copy button and a menu (star, label,
+/// delete with Undo); it reopens its result. Clear All is in the page's menu and asks first; an
+/// empty history says how it fills.
 ///
 /// UI thread only; owns its widget. Every query and change goes through the `HistoryRecorder`'s
 /// worker; a result is shown only if no newer query was started meanwhile.
