@@ -49,12 +49,34 @@ private struct CatalogueStatistics {
     }
 }
 
-/// One message of a .po or .pot file: its msgid, its msgid_plural ("" when it has none) and its
-/// translations (msgstr, or every msgstr[n] of a plural entry).
+/// One message of a .po or .pot file: its msgctxt ("" when it has none), msgid, msgid_plural
+/// ("" when it has none) and its translations (msgstr, or every msgstr[n] of a plural entry).
 private struct CatalogueEntry {
+    var context = ""
     var id = ""
     var pluralID = ""
     var translations: [String] = []
+
+    /// Whether the message is a GLib date or time format (`g_date_time_format`, `%` conversions of
+    /// its own, never a Swift format): its context says so.
+    var isDateFormat: Bool { context.hasPrefix(dateFormatContextPrefix) }
+}
+
+/// How a `trc` context marks a GLib date or time format.
+private let dateFormatContextPrefix = "strftime: "
+
+/// The conversions a GLib date or time format may use in a translation: the date and the time of
+/// day, numbers with or without padding, month and weekday names, AM/PM.
+private let allowedDateConversions: Set<String> = [
+    "%H", "%k", "%I", "%l", "%M", "%p", "%P", "%R", "%d", "%e", "%-d", "%m", "%-m", "%Y", "%y", "%b", "%B", "%a", "%A", "%-H",
+    "%-I", "%-l", "%-e",
+]
+
+/// The `%` conversions of a GLib date format ("%-d.%-m.%Y" gives ["%-d", "%-m", "%Y"]).
+private func dateConversions(_ format: String) -> [String] {
+    guard let pattern = try? NSRegularExpression(pattern: #"%[-_0]?[A-Za-z%]"#) else { return [] }
+    let matches = pattern.matches(in: format, range: NSRange(format.startIndex..., in: format))
+    return matches.compactMap { Range($0.range, in: format).map { String(format[$0]) } }
 }
 
 /// The messages of a .po or .pot file, without the header entry.
@@ -77,17 +99,24 @@ private func catalogueEntries(_ text: String) -> [CatalogueEntry] {
     }
     var entries: [CatalogueEntry] = []
     var entry = CatalogueEntry()
-    enum Field { case none, id, pluralID, translation }
+    enum Field { case none, context, id, pluralID, translation }
     var field = Field.none
+    var context: String?
     func flush() {
         if !entry.id.isEmpty { entries.append(entry) }
         entry = CatalogueEntry()
         field = .none
     }
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-        if line.hasPrefix("msgid ") {
+        if line.hasPrefix("msgctxt ") {
             flush()
+            field = .context
+            context = unquote(line)
+        } else if line.hasPrefix("msgid ") {
+            if field != .context { flush() }
             field = .id
+            entry.context = context ?? ""
+            context = nil
             entry.id = unquote(line)
         } else if line.hasPrefix("msgid_plural ") {
             field = .pluralID
@@ -97,6 +126,7 @@ private func catalogueEntries(_ text: String) -> [CatalogueEntry] {
             entry.translations.append(unquote(line))
         } else if line.hasPrefix("\"") {
             switch field {
+            case .context: context = (context ?? "") + unquote(line)
             case .id: entry.id += unquote(line)
             case .pluralID: entry.pluralID += unquote(line)
             case .translation: entry.translations[entry.translations.count - 1] += unquote(line)
@@ -173,10 +203,10 @@ private func markup(_ message: String) -> [String] {
 
 @Suite("Translation and data files")
 struct TranslationFilesTests {
-    /// Swift sources under Sources/ that call `tr("…")` or `trn("…"` (the literal possibly on a
-    /// later line) outside `//` comment lines.
+    /// Swift sources under Sources/ that call `tr("…")`, `trn("…"` or `trc("…"` (the literal
+    /// possibly on a later line) outside `//` comment lines.
     static func sourcesWithTranslatableStrings() throws -> [String] {
-        let call = try NSRegularExpression(pattern: #"(?<![A-Za-z0-9_.])trn?\(\s*#*""#)
+        let call = try NSRegularExpression(pattern: #"(?<![A-Za-z0-9_.])tr[nc]?\(\s*#*""#)
         let sources = packageRoot.appendingPathComponent("Sources")
         var found: [String] = []
         let enumerator = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
@@ -222,9 +252,26 @@ struct TranslationFilesTests {
     @Test func messagesUseNamedPlaceholdersOnly() throws {
         let entries = catalogueEntries(try read("po/saoma.pot"))
         #expect(entries.count > 100)
-        for entry in entries {
+        for entry in entries where !entry.isDateFormat {
             for message in [entry.id, entry.pluralID] {
                 #expect(printfConversions(message).isEmpty, "“\(message)” has a printf-style placeholder; use {name} (tr(_:_:))")
+            }
+        }
+    }
+
+    /// GLib date and time formats (`trc("strftime: …", "%H:%M")`) use only the conversions of a
+    /// date and a time of day, in the message and every translation, and keep its clock: a 24-hour
+    /// format stays 24-hour, a 12-hour one keeps its AM/PM.
+    @Test(arguments: ["saoma.pot"] + linguas().map { "\($0).po" })
+    func dateFormatsUseDateConversionsOnly(file: String) throws {
+        let formats = catalogueEntries(try read("po/\(file)")).filter(\.isDateFormat)
+        #expect(formats.count >= 3, "\(file) has \(formats.count) date formats")
+        for entry in formats {
+            let twelveHour = Set(dateConversions(entry.id)).contains("%p")
+            for format in [entry.id] + entry.translations.filter({ !$0.isEmpty }) {
+                let conversions = dateConversions(format)
+                #expect(Set(conversions).isSubset(of: allowedDateConversions), "\(file): “\(entry.id)” → “\(format)”")
+                #expect(Set(conversions).contains("%p") == twelveHour, "\(file): “\(entry.id)” → “\(format)” changes the clock")
             }
         }
     }
@@ -240,7 +287,9 @@ struct TranslationFilesTests {
             let names = placeholderNames(entry.id).union(placeholderNames(entry.pluralID))
             for translation in entry.translations where !translation.isEmpty {
                 #expect(placeholderNames(translation) == names, "\(language): “\(entry.id)” → “\(translation)”")
-                #expect(printfConversions(translation).isEmpty, "\(language): “\(translation)” has a printf-style placeholder")
+                if !entry.isDateFormat {
+                    #expect(printfConversions(translation).isEmpty, "\(language): “\(translation)” has a printf-style placeholder")
+                }
             }
         }
     }
@@ -267,6 +316,7 @@ struct TranslationFilesTests {
             "Bytes"
             """)
         #expect(entries.count == 1)
+        #expect(entries.first?.context == "")
         #expect(entries.first?.id == "{count} byte")
         #expect(entries.first?.pluralID == "{count} bytes")
         #expect(entries.first?.translations == ["{count} Byte", "{count} Bytes"])
@@ -281,6 +331,43 @@ struct TranslationFilesTests {
             #expect(languages.contains(language), "po/LINGUAS lacks \(language)")
         }
         #expect(Set(languages).count == languages.count, "po/LINGUAS lists a language twice: \(languages)")
+    }
+
+    @Test func catalogueParserKeepsContextsApart() {
+        let entries = catalogueEntries(
+            """
+            msgctxt "calendar event"
+            msgid "Title"
+            msgstr "标题"
+
+            msgctxt ""
+            "contact's "
+            "job"
+            msgid "Title"
+            msgstr "职务"
+
+            msgid "Title"
+            msgstr "题"
+            """)
+        #expect(entries.map(\.context) == ["calendar event", "contact's job", ""])
+        #expect(entries.map(\.translations) == [["标题"], ["职务"], ["题"]])
+    }
+
+    /// One English word with two meanings has one entry per meaning: an event's "Title" is not a
+    /// person's job title (职务 in zh_CN would be wrong for an event).
+    @Test func oneWordTwoMeaningsHasTwoEntries() throws {
+        let titles = catalogueEntries(try read("po/zh_CN.po")).filter { $0.id == "Title" }
+        #expect(Set(titles.map(\.context)) == ["calendar event", "contact's job"])
+        let event = titles.first { $0.context == "calendar event" }?.translations ?? []
+        #expect(!event.isEmpty && !event.contains("职务"), "an event's title in zh_CN: \(event)")
+    }
+
+    /// zh_CN is the original users' language: every message translated, none fuzzy.
+    @Test func simplifiedChineseIsComplete() throws {
+        let run = try runTool(["msgfmt", "--statistics", "--output-file=/dev/null", "po/zh_CN.po"])
+        let stats = CatalogueStatistics(parsing: run.errors)
+        #expect(stats.translated > 0)
+        #expect(stats.fuzzy == 0 && stats.untranslated == 0, "zh_CN: \(run.errors)")
     }
 
     /// Every language in LINGUAS: every message translated, none fuzzy, and `msgfmt --check`
@@ -482,6 +569,25 @@ struct TranslationFilesTests {
         }
     }
 
+    /// One app name per language: every translation of a message naming the app uses the name
+    /// the language gives it (the translation of "Saoma": 扫码 in zh_CN), as the desktop file does.
+    @Test(arguments: linguas())
+    func oneAppNamePerLanguage(language: String) throws {
+        let entries = catalogueEntries(try read("po/\(language).po"))
+        let name = try #require(entries.first { $0.id == "Saoma" && $0.context.isEmpty }?.translations.first)
+        guard let word = try? NSRegularExpression(pattern: #"(?<![.\w])Saoma\b"#) else { return }
+        for entry in entries where entry.id != "Saoma" {
+            let named = word.firstMatch(in: entry.id, range: NSRange(entry.id.startIndex..., in: entry.id)) != nil
+            for translation in entry.translations where named && !translation.isEmpty {
+                #expect(translation.contains(name), "\(language): “\(translation)” does not call the app \(name)")
+                if name != "Saoma" {
+                    let other = word.firstMatch(in: translation, range: NSRange(translation.startIndex..., in: translation)) != nil
+                    #expect(!other, "\(language): “\(translation)” calls the app Saoma, not \(name)")
+                }
+            }
+        }
+    }
+
     /// The UI terms of the original (Chinese) design documents appear in the translations.
     @Test(arguments: ["扫码", "二维码", "生成"])
     func chineseUsesSeedTerm(term: String) throws {
@@ -515,16 +621,19 @@ struct TranslationFilesTests {
 
 /// One message `scripts/update-po --extract` found.
 struct ExtractedMessage: Decodable, Equatable, Sendable, CustomStringConvertible {
+    let msgctxt: String?
     let msgid: String
     let msgidPlural: String?
-    var description: String { msgidPlural.map { "\(msgid) | \($0)" } ?? msgid }
+    var description: String { (msgctxt.map { "[\($0)] " } ?? "") + (msgidPlural.map { "\(msgid) | \($0)" } ?? msgid) }
 
-    init(_ msgid: String, plural: String? = nil) {
+    init(_ msgid: String, plural: String? = nil, context: String? = nil) {
+        msgctxt = context
         self.msgid = msgid
         msgidPlural = plural
     }
 
     enum CodingKeys: String, CodingKey {
+        case msgctxt
         case msgid
         case msgidPlural = "msgid_plural"
     }
@@ -594,6 +703,23 @@ struct TranslationExtractionTests {
                 """#,
             messages: [ExtractedMessage("Usage: saoma scan FILE\n  --json   \"JSON\"")]),
         Row(
+            name: "one word in two contexts",
+            swift: #"""
+                let event = trc("calendar event", "Title")
+                let person = trc(
+                    "contact's job",
+                    "Title")
+                let copy = trc("calendar event", "Copy {what}", ["what": w])
+                """#,
+            messages: [
+                ExtractedMessage("Title", context: "calendar event"), ExtractedMessage("Title", context: "contact's job"),
+                ExtractedMessage("Copy {what}", context: "calendar event"),
+            ]),
+        Row(
+            name: "a GLib date format in a context",
+            swift: #"let f = trc("strftime: a time of day, 24-hour clock", "%H:%M")"#,
+            messages: [ExtractedMessage("%H:%M", context: "strftime: a time of day, 24-hour clock")]),
+        Row(
             name: "a call inside an interpolation", swift: #"let s = "\(count): \(tr("codes"))""#, messages: [ExtractedMessage("codes")]),
         Row(
             name: "comments, strings, members, declarations and longer names are not calls",
@@ -606,9 +732,10 @@ struct TranslationExtractionTests {
                     tr("in a multi-line string")
                     """
                 let d = object.tr("member")
-                let e = xtr("longer name") + trnx("longer")
+                let e = xtr("longer name") + trnx("longer") + trcx("longer", "too")
                 public func tr(_ message: String) -> String { message }
                 func trn(_ s: String, _ p: String, _ n: Int) -> String { s }
+                public func trc(_ context: String, _ message: String) -> String { message }
                 let f = tr("real")
                 """#,
             messages: [ExtractedMessage("real")]),
@@ -630,6 +757,10 @@ struct TranslationExtractionTests {
         ("tr(\"\"\"\n    \\(count) codes\n    \"\"\")", "tr()"),
         (#"trn("{count} code", plural, n)"#, "trn()"),
         (#"trn(singular, "{count} codes", n)"#, "trn()"),
+        (#"trc(context, "Title")"#, "trc()"),
+        (#"trc("event \(kind)", "Title")"#, "trc()"),
+        (#"trc("event", title)"#, "trc()"),
+        (#"trc("Title")"#, "trc()"),
     ])
     func refusesCallsItCannotRead(swift: String, keyword: String) throws {
         let result = try extract("let ok = tr(\"fine\")\nlet bad = \(swift)\n")
@@ -654,6 +785,8 @@ struct TranslationExtractionTests {
         (#"tr("Saved", ["file": f])"#, "tr() has a value for {file}, which its message does not have"),
         (#"trn("{count} row {x}", "{count} rows", n)"#, "trn() has no value for {x}"),
         (#"trn("{count} row", "{count} rows", n, ["x": "1"])"#, "trn() has a value for {x}, which its message does not have"),
+        (#"trc("the {kind} of a {thing}", "Saved {file}", ["file": f])"#, ""),
+        (#"trc("event", "Saved {file}")"#, "trc() has no value for {file}"),
     ])
     func valuesMatchPlaceholders(swift: String, error: String) throws {
         let result = try extract("let ok = tr(\"fine\")\nlet call = \(swift)\n")

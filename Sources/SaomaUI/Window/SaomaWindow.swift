@@ -94,7 +94,7 @@ public final class SaomaWindow {
         // while continuous scanning is on).
         imageTab = ImageTabController(window: self)
         setBack(on: .photo, label: tr("Back to Camera")) { [weak self] in self?.imageTab?.photoPage.onBack?() }
-        setBack(on: .result, label: tr("Back to Camera")) { [weak self] in self?.resumeScanning() }
+        setBack(on: .result, label: tr("Back to Camera")) { [weak self] in self?.resultPage.goBack() }
         sidebar.addPage(name: "generate", title: tr("Generate"), iconName: "view-grid-symbolic", widget: generatorPage.widget)
         HistoryTab.attach(to: self)
     }
@@ -291,7 +291,7 @@ public final class SaomaWindow {
         }
         scanner.chooser.onChosen = { [weak self] symbol in self?.showResult(symbol) }
         scanner.chooser.onCancelled = { [weak self] in self?.resumeScanning() }
-        resultPage.onScanAgain = { [weak self] in self?.resumeScanning() }
+        resultPage.onBack = { [weak self] in self?.resumeScanning() }
         problemPage.onRetry = { [weak self] in self?.live.retry() }
     }
 
