@@ -170,6 +170,23 @@ func scan(_ files: [String], blurOnly: Bool, noBlur: Bool) {
             if symbols.isEmpty && !noBlur {
                 let t = threadCPUSeconds()
                 symbols = BlurAwareLinearReader.read(image.luma, symbologies: all)
+                if symbols.isEmpty {
+                    // Deblurred copies of matrix-code regions, read by zbar (QR only: it checks itself).
+                    MatrixDeblur.forEachCopy(of: image.luma) { copy in
+                        let found = zbar.decode(copy.image, options: DecodeOptions(symbologies: [.qrCode]))
+                        if ProcessInfo.processInfo.environment["BLUR_DEBUG"] != nil {
+                            FileHandle.standardError.write(
+                                Data("\(file): copy sigma \(copy.sigma) finders \(copy.finderCount) read \(found.count)\n".utf8))
+                        }
+                        guard !found.isEmpty else { return false }
+                        symbols = found.map { s in
+                            var moved = s
+                            moved.corners = s.corners.map { Point(x: $0.x + Double(copy.region.x), y: $0.y + Double(copy.region.y)) }
+                            return moved
+                        }
+                        return true
+                    }
+                }
                 blurMs = (threadCPUSeconds() - t) * 1000
             }
         } catch let e {
@@ -217,19 +234,103 @@ func explain(_ file: String, dump: String?) {
             let g = fit.hypothesis.geometry
             print(
                 String(
-                    format: "    fit %@ rev %d residual %.3f origin %.1f width %.3f curv %.5f sigma %.2f (%.2f mod)", "\(fit.hypothesis.kind)",
+                    format: "    fit %@ rev %d residual %.3f origin %.1f width %.3f curv %.5f sigma %.2f (%.2f mod)",
+                    "\(fit.hypothesis.kind)",
                     fit.hypothesis.reversed ? 1 : 0, fit.residual, g.origin, g.width, g.curvature, g.sigma, g.sigma / g.width))
             if let reading = LinearProfileDecoder.read(projection, from: fit) {
-                print("      projection reads \(String(decoding: reading.decoded.bytes, as: UTF8.self)) margin \(reading.margin) residual \(reading.residual)")
+                print(
+                    "      projection reads \(String(decoding: reading.decoded.bytes, as: UTF8.self)) margin \(reading.margin) residual \(reading.residual)"
+                )
             }
             for (b, band) in profiles.bands.enumerated() {
                 if let reading = LinearProfileDecoder.read(band, from: fit) {
-                    print(String(format: "      band %d reads %@ margin %.1f residual %.3f", b, String(decoding: reading.decoded.bytes, as: UTF8.self), reading.margin, reading.residual))
+                    print(
+                        String(
+                            format: "      band %d reads %@ margin %.1f residual %.3f", b,
+                            String(decoding: reading.decoded.bytes, as: UTF8.self), reading.margin, reading.residual))
                 } else {
                     print("      band \(b): nothing")
                 }
             }
         }
+    }
+}
+
+/// The blur estimates of a whole image (edges, and finders found after deblurring with that).
+func defocus(_ files: [String]) {
+    for file in files {
+        guard let image = try? ImageLoader().load(path: file).luma else { continue }
+        let edge = DefocusEstimate.fromEdges(image, in: image.bounds) ?? 0
+        let copy = WienerDeconvolution.deblurred(image, area: image.bounds, sigma: edge, noiseRatio: MatrixDeblur.noiseRatios[0])
+        let finders = copy.map { FinderPatternLocator.find(in: $0) } ?? []
+        let f = DefocusEstimate.fromFinders(image, finders: finders) ?? 0
+        print(
+            String(
+                format: "%@: edges %.2f finders %.2f (%d found, modules %@)", (file as NSString).lastPathComponent, edge, f, finders.count,
+                finders.map { String(format: "%.1f", $0.moduleSize) }.joined(separator: ",")))
+    }
+}
+
+/// Read rates of deblurred copies over blur factors and noise ratios (tuning).
+func deblurGrid(_ files: [String]) {
+    let zbar = ZBarDecoder()
+    let factors = [0.9, 1.0, 1.1, 1.2, 1.3, 1.4]
+    let ratios = [0.001, 0.002, 0.004, 0.008, 0.016]
+    var hits = [[Int]](repeating: [Int](repeating: 0, count: ratios.count), count: factors.count)
+    for file in files {
+        guard let image = try? ImageLoader().load(path: file).luma else { continue }
+        let edge = DefocusEstimate.fromEdges(image, in: image.bounds) ?? 1
+        let copy = WienerDeconvolution.deblurred(image, area: image.bounds, sigma: edge, noiseRatio: MatrixDeblur.noiseRatios[0])
+        let finders = copy.map { FinderPatternLocator.find(in: $0) } ?? []
+        let sigma = DefocusEstimate.fromFinders(image, finders: finders) ?? edge
+        for (i, f) in factors.enumerated() {
+            for (j, k) in ratios.enumerated() {
+                guard let d = WienerDeconvolution.deblurred(image, area: image.bounds, sigma: sigma * f, noiseRatio: k) else { continue }
+                if !zbar.decode(d, options: DecodeOptions(symbologies: [.qrCode])).isEmpty { hits[i][j] += 1 }
+            }
+        }
+    }
+    print("factor \\ K  " + ratios.map { String(format: "%6.3f", $0) }.joined(separator: " "))
+    for (i, f) in factors.enumerated() {
+        print(String(format: "%.1f        ", f) + hits[i].map { String(format: "%6d", $0) }.joined(separator: " "))
+    }
+}
+
+/// The fits and readings of one profile of a zint symbol (`zint-profile TYPE DATA [--sigma S] [--noise N] [--ppm P] [--reverse]`).
+func zintProfile(_ type: String, _ data: String, _ o: Options) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/zint")
+    process.arguments = ["--barcode=\(type)", "--dump", "--data=\(data)"]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    guard (try? process.run()) != nil else { fail("zint") }
+    let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    let row = (out.split(separator: "\n").first ?? "").filter { !$0.isWhitespace }.flatMap { c -> [UInt8] in
+        let v = c.hexDigitValue ?? 0
+        return (0..<4).map { UInt8((v >> (3 - $0)) & 1) }
+    }
+    guard let first = row.firstIndex(of: 1), let last = row.lastIndex(of: 1) else { fail("no bars") }
+    var bars = Array(row[first...last])
+    if o.flags.contains("reverse") { bars.reverse() }
+    var rng = Random(state: UInt64(o.int("seed", 1)))
+    let ppm = o.double("ppm", 2)
+    let profile = render(
+        [UInt8](repeating: 0, count: 12) + bars + [UInt8](repeating: 0, count: 12), quiet: 12, ppm: ppm, sigma: o.double("sigma", 0.6),
+        noise: o.double("noise", 2), margin: 0, rng: &rng)
+    let all: Set<Symbology> = [.ean13, .upcA, .ean8, .upcE, .code128]
+    for fit in LinearProfileDecoder.bestFits(profile, wanted: all) {
+        let g = fit.hypothesis.geometry
+        let reading = LinearProfileDecoder.read(profile, from: fit)
+        print(
+            String(
+                format: "fit %@ rev %d residual %.4f width %.3f sigma %.2f -> %@", "\(fit.hypothesis.kind)",
+                fit.hypothesis.reversed ? 1 : 0, fit.residual, g.width, g.sigma,
+                reading.map {
+                    String(
+                        format: "%@ residual %.4f margin %.1f shortfall %.1f", String(decoding: $0.decoded.bytes, as: UTF8.self),
+                        $0.residual, $0.margin, $0.shortfall)
+                } ?? "-"))
     }
 }
 
@@ -240,6 +341,9 @@ case "profiles": profiles(Options(args.dropFirst(2)))
 case "explain":
     let o = Options(args.dropFirst(3))
     explain(args[2], dump: o.values["dump"])
+case "defocus": defocus(Array(args.dropFirst(2)))
+case "deblur-grid": deblurGrid(Array(args.dropFirst(2)))
+case "zint-profile": zintProfile(args[2], args[3], Options(args.dropFirst(4)))
 case "scan":
     let rest = Array(args.dropFirst(2))
     scan(rest.filter { !$0.hasPrefix("--") }, blurOnly: rest.contains("--blur-only"), noBlur: rest.contains("--no-blur"))

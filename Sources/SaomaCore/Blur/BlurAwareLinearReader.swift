@@ -40,7 +40,8 @@ public enum BlurAwareLinearReader {
         let margin = max(minimumMargin, marginShare * 2 * region.halfLength)
         guard let profiles = region.profiles(in: image, margin: margin) else { return nil }
         let fits = LinearProfileDecoder.bestFits(profiles.projection, wanted: wanted)
-        for fit in fits.prefix(fitsReadPerRegion) where fit.residual <= LinearProfileDecoder.maxResidual * 1.5 {
+        guard let best = fits.first else { return nil }
+        for fit in fits.prefix(fitsReadPerRegion) where LinearProfileDecoder.isCompetitive(fit, best: best) {
             var agreeing: [(band: Int, reading: LinearProfileDecoder.Reading)] = []
             var conflicting = false
             for (b, band) in profiles.bands.enumerated() {
@@ -88,7 +89,8 @@ public enum BlurAwareLinearReader {
         ]
         let box = Rect(bounding: points)
         let corners = [
-            Point(x: box.minX, y: box.minY), Point(x: box.minX, y: box.maxY), Point(x: box.maxX, y: box.maxY), Point(x: box.maxX, y: box.minY),
+            Point(x: box.minX, y: box.minY), Point(x: box.minX, y: box.maxY), Point(x: box.maxX, y: box.maxY),
+            Point(x: box.maxX, y: box.minY),
         ]
         return Symbol(format: format, bytes: bytes, text: text, corners: corners, isGS1: reading.decoded.isGS1)
     }

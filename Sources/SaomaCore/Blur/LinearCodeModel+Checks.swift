@@ -44,7 +44,8 @@ extension LinearCodeModel {
                 parities = parities * 2 + label / 10
                 let count = i + 1
                 let bits = parities - (1 << count)
-                guard EANPatterns.isParityPrefix(bits, count: count, of: upcOnly ? [0] : EANPatterns.ean13Parities, complements: false) else {
+                guard EANPatterns.isParityPrefix(bits, count: count, of: upcOnly ? [0] : EANPatterns.ean13Parities, complements: false)
+                else {
                     return nil
                 }
             } else {
@@ -61,7 +62,8 @@ extension LinearCodeModel {
             var sums = accumulator / 128
             let digit = label % 10
             parities = parities * 2 + label / 10
-            guard EANPatterns.isParityPrefix(parities - (1 << (i + 1)), count: i + 1, of: EANPatterns.upcEParities, complements: true) else {
+            guard EANPatterns.isParityPrefix(parities - (1 << (i + 1)), count: i + 1, of: EANPatterns.upcEParities, complements: true)
+            else {
                 return nil
             }
             var packed = 0

@@ -68,7 +68,8 @@ public struct LinearCodeModel: Sendable {
             var segments = [parts.start.segment]
             var boundaries = [parts.start.classes]
             for i in 0..<n {
-                segments.append(Segment(startModule: 11 * (i + 1), length: 11, options: parts.data.segment.options, labels: parts.data.segment.labels))
+                segments.append(
+                    Segment(startModule: 11 * (i + 1), length: 11, options: parts.data.segment.options, labels: parts.data.segment.labels))
                 boundaries.append(parts.data.classes)
             }
             let final = parts.final.segment
@@ -86,17 +87,26 @@ public struct LinearCodeModel: Sendable {
         self.boundaries = boundaries ?? segments.map(Self.boundaryClasses)
     }
 
-    static let ean13Model = LinearCodeModel(kind: .ean13(upcOnly: false), segments: eanSegments(leftDigits: 6, rightDigits: 6, leftOptions: EANPatterns.leftOptions), moduleCount: 95)
-    static let upcAModel = LinearCodeModel(kind: .ean13(upcOnly: true), segments: eanSegments(leftDigits: 6, rightDigits: 6, leftOptions: EANPatterns.oddOptions), moduleCount: 95)
-    static let ean8Model = LinearCodeModel(kind: .ean8, segments: eanSegments(leftDigits: 4, rightDigits: 4, leftOptions: EANPatterns.oddOptions), moduleCount: 67)
+    static let ean13Model = LinearCodeModel(
+        kind: .ean13(upcOnly: false), segments: eanSegments(leftDigits: 6, rightDigits: 6, leftOptions: EANPatterns.leftOptions),
+        moduleCount: 95)
+    static let upcAModel = LinearCodeModel(
+        kind: .ean13(upcOnly: true), segments: eanSegments(leftDigits: 6, rightDigits: 6, leftOptions: EANPatterns.oddOptions),
+        moduleCount: 95)
+    static let ean8Model = LinearCodeModel(
+        kind: .ean8, segments: eanSegments(leftDigits: 4, rightDigits: 4, leftOptions: EANPatterns.oddOptions), moduleCount: 67)
     static let upcEModel = LinearCodeModel(kind: .upcE, segments: upcESegments(), moduleCount: 51)
     /// Code 128's segments (a one-character symbol's) and their classes: the start, a data
     /// character and the check character with the stop pattern.
-    static let code128Parts: (start: (segment: Segment, classes: BoundaryClasses), data: (segment: Segment, classes: BoundaryClasses), final: (segment: Segment, classes: BoundaryClasses)) = {
-        let segments = code128Segments(dataCharacters: 1)
-        let parts = segments.map { ($0, boundaryClasses(of: $0)) }
-        return (parts[0], parts[1], parts[2])
-    }()
+    static let code128Parts:
+        (
+            start: (segment: Segment, classes: BoundaryClasses), data: (segment: Segment, classes: BoundaryClasses),
+            final: (segment: Segment, classes: BoundaryClasses)
+        ) = {
+            let segments = code128Segments(dataCharacters: 1)
+            let parts = segments.map { ($0, boundaryClasses(of: $0)) }
+            return (parts[0], parts[1], parts[2])
+        }()
 
     /// The pattern of the symbol given one option per segment, from module `-quietModules`
     /// to `moduleCount + quietModules`.
@@ -125,13 +135,17 @@ public struct LinearCodeModel: Sendable {
         for i in 0..<leftDigits {
             let tail: [UInt8] = i == leftDigits - 1 ? [0, 1, 0, 1, 0] : []
             segments.append(
-                Segment(startModule: module, length: 7 + tail.count, options: leftOptions.map { $0.pattern + tail }, labels: leftOptions.map(\.label)))
+                Segment(
+                    startModule: module, length: 7 + tail.count, options: leftOptions.map { $0.pattern + tail },
+                    labels: leftOptions.map(\.label)))
             module += 7 + tail.count
         }
         for i in 0..<rightDigits {
             let tail: [UInt8] = i == rightDigits - 1 ? [1, 0, 1] + light(q) : []
             let options = EANPatterns.rightOptions
-            segments.append(Segment(startModule: module, length: 7 + tail.count, options: options.map { $0.pattern + tail }, labels: options.map(\.label)))
+            segments.append(
+                Segment(
+                    startModule: module, length: 7 + tail.count, options: options.map { $0.pattern + tail }, labels: options.map(\.label)))
             module += 7 + tail.count
         }
         return segments
@@ -144,7 +158,10 @@ public struct LinearCodeModel: Sendable {
         let options = EANPatterns.leftOptions
         for i in 0..<6 {
             let tail: [UInt8] = i == 5 ? [0, 1, 0, 1, 0, 1] + light(q) : []
-            segments.append(Segment(startModule: 3 + 7 * i, length: 7 + tail.count, options: options.map { $0.pattern + tail }, labels: options.map(\.label)))
+            segments.append(
+                Segment(
+                    startModule: 3 + 7 * i, length: 7 + tail.count, options: options.map { $0.pattern + tail }, labels: options.map(\.label)
+                ))
         }
         return segments
     }

@@ -63,14 +63,17 @@ extension LinearCodeRegion {
                     var sum = 0.0
                     var n = 0
                     for l in 0..<lines {
-                        guard let value = sample(point(across: u, along: v0 + (Double(l) + 0.5) * bandHeight / Double(lines))) else { continue }
+                        guard let value = sample(point(across: u, along: v0 + (Double(l) + 0.5) * bandHeight / Double(lines))) else {
+                            continue
+                        }
                         sum += value
                         n += 1
                     }
                     if n > 0 { profile[i] = sum / Double(n) }
                 }
                 // Samples outside the image repeat the nearest inside.
-                guard let firstValid = profile.firstIndex(where: { !$0.isNaN }), let lastValid = profile.lastIndex(where: { !$0.isNaN }) else { continue }
+                guard let firstValid = profile.firstIndex(where: { !$0.isNaN }), let lastValid = profile.lastIndex(where: { !$0.isNaN })
+                else { continue }
                 for i in 0..<firstValid { profile[i] = profile[firstValid] }
                 for i in (lastValid + 1)..<length { profile[i] = profile[lastValid] }
                 for i in firstValid...lastValid where profile[i].isNaN { profile[i] = profile[i - 1] }

@@ -43,90 +43,35 @@ public struct LinearCodeRegion: Sendable, Hashable {
     /// The regions of `image` inside `area` (whole image when `nil`), strongest first.
     public static func find(in image: LumaImage, within area: PixelRect? = nil) -> [LinearCodeRegion] {
         let roi = (area ?? image.bounds).clamped(width: image.width, height: image.height)
-        guard roi.width >= 2 * tileSide, roi.height >= tileSide else { return [] }
-        var crop = image.cropped(to: roi)
-        var scale = 1.0
-        let factor = (max(crop.width, crop.height) + maximumSide - 1) / maximumSide
-        if factor > 1 {
-            crop = crop.downscaled(by: factor).image
-            scale = Double(factor)
-        }
-        let side = tileSide
-        let columns = crop.width / side
-        let rows = crop.height / side
-        guard columns > 0, rows > 0 else { return [] }
-        // Per tile: structure tensor sums, their energy and orientation (of the gradient, doubled).
-        var energy = [Double](repeating: 0, count: columns * rows)
-        var angle = [Double](repeating: 0, count: columns * rows)
-        var candidate = [Bool](repeating: false, count: columns * rows)
-        crop.pixels.withUnsafeBufferPointer { px in
-            let w = crop.width
-            let h = crop.height
-            for row in 0..<rows {
-                for column in 0..<columns {
-                    var jxx = 0.0
-                    var jxy = 0.0
-                    var jyy = 0.0
-                    var n = 0.0
-                    for y in max(1, row * side)..<min(h - 1, (row + 1) * side) {
-                        for x in max(1, column * side)..<min(w - 1, (column + 1) * side) {
-                            let gx = Double(Int(px[y * w + x + 1]) - Int(px[y * w + x - 1]))
-                            let gy = Double(Int(px[(y + 1) * w + x]) - Int(px[(y - 1) * w + x]))
-                            jxx += gx * gx
-                            jxy += gx * gy
-                            jyy += gy * gy
-                            n += 1
-                        }
-                    }
-                    guard n > 0 else { continue }
-                    let t = row * columns + column
-                    let total = jxx + jyy
-                    energy[t] = total / n
-                    guard total > 0 else { continue }
-                    let coherence = ((jxx - jyy) * (jxx - jyy) + 4 * jxy * jxy).squareRoot() / total
-                    angle[t] = atan2(2 * jxy, jxx - jyy)
-                    candidate[t] = energy[t] >= minimumEnergy && coherence >= minimumCoherence
-                }
-            }
-        }
-        // Touching candidate tiles of about the same orientation form a region.
+        guard roi.width >= 2 * tileSide, roi.height >= tileSide,
+            let tiles = EdgeTiles(image, area: roi, side: tileSide, maximumSide: maximumSide)
+        else { return [] }
+        // Touching tiles with strong edges all one way, of about the same orientation.
         let maxTurn = 2 * maximumTurnDegrees * Double.pi / 180
-        var seen = [Bool](repeating: false, count: candidate.count)
+        let groups = tiles.components(
+            member: { tiles.energy[$0] >= minimumEnergy && tiles.coherence[$0] >= minimumCoherence }, diagonal: false,
+            joins: { a, b in
+                var turn = abs(tiles.doubledAngle[a] - tiles.doubledAngle[b])
+                if turn > Double.pi { turn = 2 * Double.pi - turn }
+                return turn <= maxTurn
+            })
         var regions: [LinearCodeRegion] = []
-        for seed in candidate.indices where candidate[seed] && !seen[seed] {
-            var stack = [seed]
-            seen[seed] = true
-            var members: [Int] = []
-            while let t = stack.popLast() {
-                members.append(t)
-                let (row, column) = t.quotientAndRemainder(dividingBy: columns)
-                for (dr, dc) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
-                    let (r, c) = (row + dr, column + dc)
-                    guard r >= 0, r < rows, c >= 0, c < columns else { continue }
-                    let next = r * columns + c
-                    guard candidate[next], !seen[next] else { continue }
-                    var turn = abs(angle[next] - angle[t])
-                    if turn > Double.pi { turn = 2 * Double.pi - turn }
-                    guard turn <= maxTurn else { continue }
-                    seen[next] = true
-                    stack.append(next)
-                }
-            }
-            guard members.count >= minimumTiles else { continue }
+        let side = tileSide
+        for members in groups where members.count >= minimumTiles {
             // Mean doubled angle weighted by energy: the gradient direction, across the bars.
             var cx = 0.0
             var sx = 0.0
             var total = 0.0
             for t in members {
-                cx += energy[t] * cos(angle[t])
-                sx += energy[t] * sin(angle[t])
-                total += energy[t]
+                cx += tiles.energy[t] * cos(tiles.doubledAngle[t])
+                sx += tiles.energy[t] * sin(tiles.doubledAngle[t])
+                total += tiles.energy[t]
             }
             let theta = atan2(sx, cx) / 2
             let across = Point(x: cos(theta), y: sin(theta))
             var (uMin, uMax, vMin, vMax) = (Double.infinity, -Double.infinity, Double.infinity, -Double.infinity)
             for t in members {
-                let (row, column) = t.quotientAndRemainder(dividingBy: columns)
+                let (row, column) = t.quotientAndRemainder(dividingBy: tiles.columns)
                 for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
                     let x = Double((column + dx) * side)
                     let y = Double((row + dy) * side)
@@ -139,14 +84,59 @@ public struct LinearCodeRegion: Sendable, Hashable {
             guard uMax - uMin >= Double(minimumTilesAcross * side) else { continue }
             let uc = (uMin + uMax) / 2
             let vc = (vMin + vMax) / 2
+            let scale = tiles.scale
             let center = Point(
-                x: Double(roi.x) + scale * (uc * across.x - vc * across.y), y: Double(roi.y) + scale * (uc * across.y + vc * across.x))
+                x: tiles.origin.x + scale * (uc * across.x - vc * across.y), y: tiles.origin.y + scale * (uc * across.y + vc * across.x))
             regions.append(
                 LinearCodeRegion(
                     center: center, across: across, halfLength: scale * (uMax - uMin) / 2, halfHeight: scale * (vMax - vMin) / 2,
                     strength: total * scale * scale))
         }
+        regions = merged(regions, gap: Double(maximumGapTiles * side) * tiles.scale)
         regions.sort { $0.strength > $1.strength }
         return Array(regions.prefix(maximumCount))
+    }
+
+    /// Most tiles between two parts of one symbol across its bars: a blurred guard of thin bars
+    /// (the centre guard of an EAN) looks flat and breaks the tiles' chain.
+    public static let maximumGapTiles = 2
+    /// Largest orientation difference of two parts of one symbol, in degrees.
+    public static let maximumMergeTurnDegrees = 8.0
+
+    /// `regions` with the parts of one symbol joined: same orientation, side by side across the
+    /// bars (centres less than half a height apart along them), at most `gap` pixels apart.
+    static func merged(_ regions: [LinearCodeRegion], gap: Double) -> [LinearCodeRegion] {
+        var out = regions
+        var joined = true
+        while joined {
+            joined = false
+            search: for i in out.indices {
+                for j in out.indices where j > i {
+                    let a = out[i]
+                    let b = out[j]
+                    let cosTurn = abs(a.across.x * b.across.x + a.across.y * b.across.y)
+                    guard cosTurn >= cos(maximumMergeTurnDegrees * Double.pi / 180) else { continue }
+                    let d = Point(x: b.center.x - a.center.x, y: b.center.y - a.center.y)
+                    let du = d.x * a.across.x + d.y * a.across.y
+                    let dv = -d.x * a.across.y + d.y * a.across.x
+                    guard abs(dv) < 0.5 * min(a.halfHeight, b.halfHeight), abs(du) - a.halfLength - b.halfLength <= gap else { continue }
+                    // The union in a's frame.
+                    let u0 = min(-a.halfLength, du - b.halfLength)
+                    let u1 = max(a.halfLength, du + b.halfLength)
+                    let v0 = min(-a.halfHeight, dv - b.halfHeight)
+                    let v1 = max(a.halfHeight, dv + b.halfHeight)
+                    var union = a
+                    union.center = a.point(across: (u0 + u1) / 2, along: (v0 + v1) / 2)
+                    union.halfLength = (u1 - u0) / 2
+                    union.halfHeight = (v1 - v0) / 2
+                    union.strength = a.strength + b.strength
+                    out[i] = union
+                    out.remove(at: j)
+                    joined = true
+                    break search
+                }
+            }
+        }
+        return out
     }
 }

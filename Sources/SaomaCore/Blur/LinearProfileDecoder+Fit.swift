@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import Foundation
 
 extension LinearProfileDecoder {
     /// Offsets of each end of the symbol tried around a hypothesis, in modules.
@@ -14,12 +13,15 @@ extension LinearProfileDecoder {
 
     /// The best chain of `model`'s options on `profile` under `geometry` and `levels`; with
     /// `endsOnly`, fitted to the samples of the symbol's first and last `rankingModules` only.
-    static func bestChain(_ profile: [Double], model: LinearCodeModel, geometry: ModuleGeometry, levels: ProfileLevels, endsOnly: Bool = false)
+    static func bestChain(
+        _ profile: [Double], model: LinearCodeModel, geometry: ModuleGeometry, levels: ProfileLevels, endsOnly: Bool = false
+    )
         -> (options: [Int], cost: Double, samples: Int)?
     {
         let m = Double(model.moduleCount)
         let windows: [ClosedRange<Double>]? =
-            endsOnly && m > 2 * rankingModules + 10 ? [-Double(model.quietModules)...rankingModules, (m - rankingModules)...(m + Double(model.quietModules))] : nil
+            endsOnly && m > 2 * rankingModules + 10
+            ? [-Double(model.quietModules)...rankingModules, (m - rankingModules)...(m + Double(model.quietModules))] : nil
         let trellis = ProfileTrellis(model: model, darkness: levels.darkness(profile), geometry: geometry, windows: windows)
         guard trellis.sampleCount >= 8 else { return nil }
         let best = trellis.best()
@@ -34,7 +36,9 @@ extension LinearProfileDecoder {
     /// Fits `hypothesis` to `profile`: the coarse grid around it, then chain and geometry in turn
     /// from its best points; `nil` when the model does not cover enough of the profile.
     public static func fit(_ profile: [Double], _ hypothesis: Hypothesis) -> Fit? {
-        guard let model = LinearCodeModel(hypothesis.kind) else { return nil }
+        guard profile.count <= maximumProfileLength, profile.allSatisfy(\.isFinite), let model = LinearCodeModel(hypothesis.kind) else {
+            return nil
+        }
         let p = oriented(profile, hypothesis)
         let m = Double(model.moduleCount)
         var starts: [Fit] = []
@@ -99,7 +103,9 @@ extension LinearProfileDecoder {
     /// line through the same symbol): the chain and geometry alternated on this profile, then
     /// the verified search and the acceptance rules; `nil` unless all hold.
     public static func read(_ profile: [Double], from fit: Fit) -> Reading? {
-        guard let model = LinearCodeModel(fit.hypothesis.kind) else { return nil }
+        guard profile.count <= maximumProfileLength, profile.allSatisfy(\.isFinite), let model = LinearCodeModel(fit.hypothesis.kind) else {
+            return nil
+        }
         let p = oriented(profile, fit.hypothesis)
         guard let chain = bestChain(p, model: model, geometry: fit.hypothesis.geometry, levels: fit.hypothesis.levels) else { return nil }
         var start = fit
@@ -113,14 +119,12 @@ extension LinearProfileDecoder {
         let n = Double(trellis.sampleCount)
         let variance = max(residualFloor * residualFloor, here.cost / n)
         let outcome = trellis.search(slack: (maxShortfall + minMargin) * variance)
-        if ProcessInfo.processInfo.environment["BLUR_DEBUG"] != nil {
-            print("read: best \(outcome.bestCost) verified \(outcome.verifiedCost) runnerUp \(outcome.runnerUpCost) amb \(outcome.isAmbiguous) var \(variance) n \(n) opts \(outcome.bestOptions) v \(outcome.verified ?? [])")
-        }
         guard !outcome.isAmbiguous, let verified = outcome.verified else { return nil }
         let residual = (outcome.verifiedCost / n).squareRoot()
         let margin = (outcome.runnerUpCost - outcome.verifiedCost) / variance
         let shortfall = (outcome.verifiedCost - outcome.bestCost) / variance
-        guard residual <= maxResidual, margin >= minMargin, shortfall <= maxShortfall else { return nil }
+        let noise = noiseEstimate(p) / here.hypothesis.levels.depth
+        guard residual <= allowedResidual(noise: noise), margin >= minMargin, shortfall <= maxShortfall else { return nil }
         guard let decoded = model.decoded(labels: model.labels(options: verified)) else { return nil }
         var final = here
         final.options = verified
@@ -133,7 +137,9 @@ extension LinearProfileDecoder {
     /// For one line; a reader wants several lines to agree.
     public static func decode(_ profile: [Double], wanted: Set<Symbology>) -> [Reading] {
         var readings: [Reading] = []
-        for f in bestFits(profile, wanted: wanted) where f.residual <= maxResidual * 1.5 {
+        let fits = bestFits(profile, wanted: wanted)
+        guard let best = fits.first else { return [] }
+        for f in fits where isCompetitive(f, best: best) {
             guard let reading = read(profile, from: f) else { continue }
             if !readings.contains(where: { $0.decoded == reading.decoded }) { readings.append(reading) }
         }

@@ -52,8 +52,16 @@ public enum LinearProfileDecoder {
         public var shortfall: Double
     }
 
-    /// Largest residual of a reading, in bar depths.
+    /// Largest residual of a reading, in bar depths, whatever the noise.
     public static let maxResidual = 0.13
+    /// A reading's residual may be this many times the profile's noise (`noiseEstimate`)…
+    public static let noiseAllowance = 2.0
+    /// …together (in quadrature) with this much of the bar depth the model does not explain
+    /// (a lens's blur is not quite Gaussian, a print's bars not quite even).
+    public static let mismatchAllowance = 0.035
+    /// A reading's profile fit may be this many times worse than the best fit of the profile:
+    /// a symbology that fits part of another symbol's bars fits them worse than that symbol.
+    public static let relativeResidual = 1.5
     /// Smallest margin over the runner-up, in residual variances (a log-likelihood ratio of half that).
     public static let minMargin = 16.0
     /// Largest shortfall behind the best chain of all, in residual variances.
@@ -64,6 +72,51 @@ public enum LinearProfileDecoder {
     public static let maxHypotheses = 4
     /// Most rounds of chain and geometry alternation.
     public static let maxRounds = 4
+
+    /// Whether `fit` fits its profile nearly as well as `best`, that profile's best fit: within
+    /// `relativeResidual` times its residual or a hundredth of the bar depth more.
+    static func isCompetitive(_ fit: Fit, best: Fit) -> Bool {
+        fit.residual <= maxResidual && fit.residual <= max(relativeResidual * best.residual, best.residual + 0.01)
+    }
+
+    /// The residual a reading may have on a profile with `noise` (bar depths).
+    static func allowedResidual(noise: Double) -> Double {
+        min(maxResidual, ((noiseAllowance * noise) * (noiseAllowance * noise) + mismatchAllowance * mismatchAllowance).squareRoot())
+    }
+
+    /// Windows of samples the noise is measured on, and where they start (every `noiseStep`).
+    static let noiseWindow = 9
+    static let noiseStep = 4
+
+    /// The noise of `profile` in grey levels: the spread about a straight line of its flattest
+    /// stretches (quiet zones, wide bars and spaces). Each window of `noiseWindow` samples gives
+    /// the root-mean-square residual of a line fitted to it (7 degrees of freedom); the 10th
+    /// percentile of those, divided by 0.636 (that percentile of the same spread of pure
+    /// Gaussian noise), estimates the noise's standard deviation.
+    public static func noiseEstimate(_ profile: [Double]) -> Double {
+        let n = noiseWindow
+        guard profile.count >= n else { return 0 }
+        var spreads: [Double] = []
+        let xs = (0..<n).map { Double($0) - Double(n - 1) / 2 }
+        let sxx = xs.reduce(0) { $0 + $1 * $1 }
+        var start = 0
+        while start + n <= profile.count {
+            let window = profile[start..<(start + n)]
+            let mean = window.reduce(0, +) / Double(n)
+            var sxy = 0.0
+            for (x, y) in zip(xs, window) { sxy += x * (y - mean) }
+            let slope = sxy / sxx
+            var ssr = 0.0
+            for (x, y) in zip(xs, window) {
+                let r = y - mean - slope * x
+                ssr += r * r
+            }
+            spreads.append((ssr / Double(n - 2)).squareRoot())
+            start += noiseStep
+        }
+        spreads.sort()
+        return spreads[spreads.count / 10] / 0.636
+    }
 
     // MARK: Hypotheses
 
@@ -155,8 +208,13 @@ public enum LinearProfileDecoder {
         return kinds
     }
 
-    /// Every hypothesis for `profile`, read both ways.
+    /// Longest profile read, in samples.
+    public static let maximumProfileLength = 8192
+
+    /// Every hypothesis for `profile`, read both ways; none for a profile longer than
+    /// `maximumProfileLength` or with a sample that is not a finite number.
     public static func hypotheses(_ profile: [Double], wanted: Set<Symbology>) -> [Hypothesis] {
+        guard profile.count <= maximumProfileLength, profile.allSatisfy(\.isFinite) else { return [] }
         let (light, dark) = ProfileSpan.levels(profile)
         let depth = light - dark
         guard depth >= 8 else { return [] }
@@ -169,7 +227,8 @@ public enum LinearProfileDecoder {
                     guard let model = LinearCodeModel(kind) else { continue }
                     let g = geometry(for: model, span: span, sigma: sigma)
                     let center = (g.position(0) + g.position(Double(model.moduleCount))) / 2
-                    let levels = ProfileLevels(light: light, depth: depth, center: center, halfLength: g.width * Double(model.moduleCount) / 2)
+                    let levels = ProfileLevels(
+                        light: light, depth: depth, center: center, halfLength: g.width * Double(model.moduleCount) / 2)
                     out.append(Hypothesis(kind: kind, geometry: g, levels: levels, reversed: reversed))
                 }
             }

@@ -63,7 +63,8 @@ enum ProfileFit {
 
     /// The squared residual sum of `modules` under `geometry` and `levels` over `range`.
     static func cost(
-        _ profile: [Double], edges: [(boundary: Double, sign: Double)], geometry g: ModuleGeometry, levels: ProfileLevels, range: ClosedRange<Int>
+        _ profile: [Double], edges: [(boundary: Double, sign: Double)], geometry g: ModuleGeometry, levels: ProfileLevels,
+        range: ClosedRange<Int>
     ) -> Double {
         var sum = 0.0
         let positions = edges.map { g.position($0.boundary) }
@@ -89,12 +90,17 @@ enum ProfileFit {
     }
 
     /// Fits `modules` (module `-quietModules` first, through the trailing quiet zone) to
-    /// `profile`, starting from `geometry` and `levels`; `fitCurvature` frees the steady width change.
+    /// `profile`, starting from `geometry` and `levels`; `fitCurvature` frees the steady width
+    /// change. The samples fitted are those between the quiet zones less the blur reach, or `samples`.
     static func refine(
         _ profile: [Double], modules: [UInt8], quietModules: Int, geometry start: ModuleGeometry, levels startLevels: ProfileLevels,
-        fitCurvature: Bool
+        fitCurvature: Bool, samples: ClosedRange<Int>? = nil
     ) -> Result? {
-        guard let range = sampleRange(start, quietModules: quietModules, count: profile.count), range.count >= 8 else { return nil }
+        guard
+            let range = samples?.clamped(to: 0...max(0, profile.count - 1))
+                ?? sampleRange(start, quietModules: quietModules, count: profile.count),
+            range.count >= 8, !profile.isEmpty
+        else { return nil }
         let edges = edges(modules, quietModules: quietModules)
         var geometry = start
         var levels = startLevels
@@ -102,7 +108,8 @@ enum ProfileFit {
         func priorResidual(_ g: ModuleGeometry, _ l: ProfileLevels) -> Double {
             curvaturePrior * l.depth * Double(range.count).squareRoot() * g.curvature * 2 * m / g.width
         }
-        var cost = Self.cost(profile, edges: edges, geometry: geometry, levels: levels, range: range) + pow2(priorResidual(geometry, levels))
+        var cost =
+            Self.cost(profile, edges: edges, geometry: geometry, levels: levels, range: range) + pow2(priorResidual(geometry, levels))
         var lambda = 1e-3
         let n = 8
         for _ in 0..<maxIterations {

@@ -61,7 +61,8 @@ public struct ProfileSpan: Sendable, Hashable {
                 let after = gap(after: b)
                 let width = runs[b].end - runs[a].start + 1
                 guard width >= minimumWidth, Double(after) >= Double(widest) * quietRatio, b > a else { continue }
-                spans.append(ProfileSpan(start: runs[a].start, end: runs[b].end, gapBefore: before, gapAfter: after, widestInnerGap: widest))
+                spans.append(
+                    ProfileSpan(start: runs[a].start, end: runs[b].end, gapBefore: before, gapAfter: after, widestInnerGap: widest))
             }
         }
         spans.sort { ($0.end - $0.start, $0.start) > ($1.end - $1.start, $1.start) }

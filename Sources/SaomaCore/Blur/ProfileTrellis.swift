@@ -104,7 +104,8 @@ struct ProfileTrellis {
 
     /// The blurred darkness at a sample of each item of `runs`, from `cdf` at its module boundaries.
     @inline(__always)
-    static func darkness(of runs: LinearCodeModel.BarRuns, _ cdf: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>) {
+    static func darkness(of runs: LinearCodeModel.BarRuns, _ cdf: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>)
+    {
         runs.pairs.withUnsafeBufferPointer { pairs in
             runs.first.withUnsafeBufferPointer { firsts in
                 for item in 0..<(firsts.count - 1) {

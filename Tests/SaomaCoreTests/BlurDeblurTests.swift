@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Testing
+
+@testable import SaomaCore
+
+/// Deblurring for matrix codes: the Fourier transform, the defocus estimates, the finder
+/// patterns and the Wiener filter on zint's QR codes.
+@Suite("Blur-aware reader: deblurring matrix codes")
+struct BlurDeblurTests {
+    /// A zint QR code's modules and its render at 3 px per module inside a 4-module quiet zone.
+    static func qr(_ text: String, sigma: Double, noise: Double = 3) throws -> (matrix: [[UInt8]], image: LumaImage) {
+        let matrix = try ZintSymbol.matrix("QRCODE", text)
+        return (matrix, BlurRender.matrixImage(matrix, ppm: 3, sigma: sigma, noise: noise, quiet: 4, seed: UInt64(text.count)))
+    }
+
+    /// Share of modules whose centre pixel is on the right side of the midpoint grey.
+    static func moduleAccuracy(_ image: LumaImage, _ matrix: [[UInt8]], ppm: Int = 3, quiet: Int = 4) -> Double {
+        let mid = UInt8((BlurRender.light + BlurRender.dark) / 2)
+        var right = 0
+        for (i, row) in matrix.enumerated() {
+            for (j, bit) in row.enumerated() {
+                let p = image[(quiet + j) * ppm + ppm / 2, (quiet + i) * ppm + ppm / 2]
+                if (p < mid) == (bit != 0) { right += 1 }
+            }
+        }
+        return Double(right) / Double(matrix.count * matrix.count)
+    }
+
+    @Test("the Fourier transform inverts and transforms an impulse to a constant", arguments: [1, 2, 8, 64, 256])
+    func fourierTransform(n: Int) throws {
+        let fft = try #require(FourierTransform(count: n))
+        var random = BlurTestRandom(state: UInt64(n))
+        let re0 = (0..<n).map { _ in random.gaussian() }
+        let im0 = (0..<n).map { _ in random.gaussian() }
+        var re = re0
+        var im = im0
+        fft.transform(&re, &im)
+        // Parseval: the energy is n times the input's.
+        let energy = zip(re, im).reduce(0.0) { $0 + $1.0 * $1.0 + $1.1 * $1.1 }
+        let input = zip(re0, im0).reduce(0.0) { $0 + $1.0 * $1.0 + $1.1 * $1.1 }
+        #expect(abs(energy - Double(n) * input) <= 1e-9 * Double(n) * input)
+        fft.transform(&re, &im, inverse: true)
+        #expect(zip(re, re0).allSatisfy { abs($0 - $1) < 1e-9 } && zip(im, im0).allSatisfy { abs($0 - $1) < 1e-9 })
+        var impulseRe = [Double](repeating: 0, count: n)
+        var impulseIm = [Double](repeating: 0, count: n)
+        impulseRe[0] = 1
+        fft.transform(&impulseRe, &impulseIm)
+        #expect(impulseRe.allSatisfy { abs($0 - 1) < 1e-12 } && impulseIm.allSatisfy { abs($0) < 1e-12 })
+        #expect(FourierTransform(count: 0) == nil && FourierTransform(count: 12) == nil && FourierTransform(count: 1 << 21) == nil)
+        #expect(FourierTransform.size(atLeast: 100) == 128 && FourierTransform.size(atLeast: 128) == 128)
+    }
+
+    @Test("the edges give the blur of a blurred QR code within a quarter (the first estimate)", arguments: [0.3, 0.5, 0.7])
+    func edgeEstimate(sigma: Double) throws {
+        let (_, image) = try Self.qr("edge estimate", sigma: sigma)
+        let estimate = try #require(DefocusEstimate.fromEdges(image, in: image.bounds))
+        let truth = (pow(3 * sigma, 2) + 1.0 / 12).squareRoot()
+        #expect(abs(estimate - truth) <= 0.25 * truth, "\(estimate) for \(truth)")
+        #expect(
+            DefocusEstimate.fromEdges(LumaImage(width: 50, height: 50, fill: 128), in: PixelRect(x: 0, y: 0, width: 50, height: 50)) == nil)
+    }
+
+    @Test("finder patterns are found in a sharp QR code, and measure its blur once blurred", arguments: [0.4, 0.6, 0.8])
+    func findersMeasureTheBlur(sigma: Double) throws {
+        let text = "finders and their blur"
+        let (matrix, sharp) = try Self.qr(text, sigma: 0.05, noise: 0)
+        let finders = FinderPatternLocator.find(in: sharp)
+        let n = Double(matrix.count)
+        // Centres 3.5 modules into three corners, past the 4-module quiet zone.
+        let expected = [Point(x: 7.5 * 3, y: 7.5 * 3), Point(x: (4 + n - 3.5) * 3, y: 7.5 * 3), Point(x: 7.5 * 3, y: (4 + n - 3.5) * 3)]
+        for e in expected {
+            let match = finders.first { abs($0.center.x - e.x) <= 1.5 && abs($0.center.y - e.y) <= 1.5 }
+            #expect(match != nil, "finder at \(e) among \(finders)")
+            #expect(abs((match?.moduleSize ?? 0) - 3) <= 0.3)
+        }
+        let (_, blurred) = try Self.qr(text, sigma: sigma)
+        let measured = try #require(DefocusEstimate.fromFinders(blurred, finders: finders))
+        let truth = (pow(3 * sigma, 2) + 1.0 / 12).squareRoot()
+        #expect(abs(measured - truth) <= 0.06 * truth, "\(measured) for \(truth)")
+    }
+
+    @Test("Wiener deconvolution restores the modules of a QR code defocused by 0.6 and 0.7 module", arguments: [0.6, 0.7])
+    func wienerRestoresModules(sigma: Double) throws {
+        let (matrix, image) = try Self.qr("https://example.org/a/deblurred/path", sigma: sigma)
+        let before = Self.moduleAccuracy(image, matrix)
+        let truth = (pow(3 * sigma, 2) + 1.0 / 12).squareRoot()
+        let restored = try #require(WienerDeconvolution.deblurred(image, area: image.bounds, sigma: truth, noiseRatio: 0.002))
+        #expect(restored.width == image.width && restored.height == image.height)
+        let after = Self.moduleAccuracy(restored, matrix)
+        #expect(before < 0.97, "the blur loses modules (\(before))")
+        #expect(after > 0.995, "deblurred: \(after)")
+    }
+
+    @Test("deblurred copies come with the finders' blur first")
+    func copiesComeBestFirst() throws {
+        let (matrix, image) = try Self.qr("copies of a blurred code", sigma: 0.6)
+        var copies: [MatrixDeblur.Copy] = []
+        MatrixDeblur.forEachCopy(of: image) { copy in
+            copies.append(copy)
+            return false
+        }
+        let truth = (pow(1.8, 2) + 1.0 / 12).squareRoot()
+        let first = try #require(copies.first)
+        #expect(first.finderCount >= 3)
+        #expect(abs(first.sigma - truth) <= 0.06 * truth)
+        #expect(first.region == image.bounds)
+        #expect(Self.moduleAccuracy(first.image, matrix) > 0.995)
+        #expect(copies.count <= MatrixDeblur.noiseRatios.count + 1)
+        // The body stops the copies.
+        var offered = 0
+        MatrixDeblur.forEachCopy(of: image) { _ in
+            offered += 1
+            return true
+        }
+        #expect(offered == 1)
+    }
+
+    @Test("regions: a small area is itself; a big image's matrix-like tiles are found, flat ones are not")
+    func regions() throws {
+        let (_, code) = try Self.qr("regions of a big image", sigma: 0.5)
+        var canvas = LumaImage(width: 1200, height: 900, fill: 200)
+        canvas = code.pasted(onto: canvas, x: 700, y: 400)
+        let found = MatrixDeblur.regions(in: canvas, within: nil)
+        #expect(found.count == 1)
+        if let r = found.first {
+            #expect(r.x <= 700 + 12 && r.maxX >= 700 + code.width - 12 && r.y <= 400 + 12 && r.maxY >= 400 + code.height - 12, "\(r)")
+        }
+        #expect(
+            MatrixDeblur.regions(in: canvas, within: PixelRect(x: 0, y: 0, width: 300, height: 200)) == [
+                PixelRect(x: 0, y: 0, width: 300, height: 200)
+            ])
+        #expect(MatrixDeblur.regions(in: LumaImage(width: 1200, height: 900, fill: 90), within: nil).isEmpty)
+        var none = 0
+        MatrixDeblur.forEachCopy(of: LumaImage(width: 100, height: 100, fill: 90)) { _ in
+            none += 1
+            return false
+        }
+        #expect(none == 0, "a flat image has no blur to undo")
+        #expect(WienerDeconvolution.deblurred(canvas, area: canvas.bounds, sigma: 2, noiseRatio: 0.01) == nil, "too large")
+    }
+}
