@@ -9,7 +9,8 @@ import PackageDescription
 let package = Package(
     name: "Saoma",
     products: [
-        .executable(name: "saoma", targets: ["saoma"])
+        .executable(name: "saoma", targets: ["saoma"]),
+        .executable(name: "saoma-decoder", targets: ["saoma-decoder"]),
     ],
     targets: [
         // System libraries: module map + shim header (static inline helpers for macros and variadics).
@@ -21,6 +22,8 @@ let package = Package(
         .systemLibrary(name: "CPipeWire", pkgConfig: "libpipewire-0.3", providers: [.apt(["libpipewire-0.3-dev", "libspa-0.2-dev"])]),
         .systemLibrary(name: "CDmtx", pkgConfig: "libdmtx", providers: [.apt(["libdmtx-dev"])]),
         .systemLibrary(name: "CPortal", pkgConfig: "libportal-gtk4", providers: [.apt(["libportal-gtk4-dev"])]),
+        // Linux calls the Glibc module lacks (memfd_create, prctl): a header only, no library.
+        .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         // Pure Swift: geometry, images, symbols, content parsing, frame model, policies.
@@ -29,6 +32,16 @@ let package = Package(
         // Adapters: each is the only place that calls its C library.
         .target(name: "ZBarDecoding", dependencies: ["SaomaCore", "CZBar", "CharsetConversion"]),
         .target(name: "DMTXDecoding", dependencies: ["SaomaCore", "CDmtx", "CharsetConversion"]),
+        // zxing-cpp (C++, no C API in Debian's 1.4): a C++ shim whose extern "C" entry points catch every
+        // exception, and the Swift module over it, its only caller.
+        .target(name: "ZXingShim", cxxSettings: [.define("ZX_USE_UTF8")], linkerSettings: [.linkedLibrary("ZXing")]),
+        .target(name: "ZXingDecoding", dependencies: ["SaomaCore", "ZXingShim", "CharsetConversion"]),
+        // The one composition point of the engines (which engine reads what, live and in still images),
+        // the decoder process that runs them (saoma-decoder) and Saoma's client of it.
+        .target(
+            name: "Decoding",
+            dependencies: ["SaomaCore", "CLinux", "ZBarDecoding", "DMTXDecoding", "ZXingDecoding", "CharsetConversion", "PixbufIO"]),
+        .executableTarget(name: "saoma-decoder", dependencies: ["Decoding"]),
         // The only caller of glibc's iconv (text in the character sets codes declare).
         .target(name: "CharsetConversion", dependencies: ["SaomaCore"]),
         .target(name: "QREncoding", dependencies: ["SaomaCore", "CQREncode"]),
@@ -47,18 +60,20 @@ let package = Package(
         .target(
             name: "SaomaUI",
             dependencies: [
-                "SaomaCore", "ZBarDecoding", "DMTXDecoding", "QREncoding", "V4L2Capture", "PipeWireCapture", "PixbufIO", "GLibSwift",
-                "SQLiteHistory", "DesktopPortal", "NetworkJoining", "SaomaMessages", "CGtk",
+                "SaomaCore", "Decoding", "ZBarDecoding", "DMTXDecoding", "QREncoding", "V4L2Capture", "PipeWireCapture", "PixbufIO",
+                "GLibSwift", "SQLiteHistory", "DesktopPortal", "NetworkJoining", "SaomaMessages", "CGtk",
             ]
         ),
         .target(
             name: "SaomaCLI",
             dependencies: [
-                "SaomaCore", "ZBarDecoding", "DMTXDecoding", "QREncoding", "V4L2Capture", "PipeWireCapture", "PixbufIO", "GLibSwift",
+                "SaomaCore", "Decoding", "ZBarDecoding", "DMTXDecoding", "QREncoding", "V4L2Capture", "PipeWireCapture", "PixbufIO",
+                "GLibSwift",
                 "SQLiteHistory", "SaomaMessages",
             ]
         ),
-        .executableTarget(name: "saoma", dependencies: ["SaomaCLI", "SaomaUI"]),
+        // saoma-decoder is a dependency so that building saoma (`swift run saoma`) builds its decoder process too.
+        .executableTarget(name: "saoma", dependencies: ["SaomaCLI", "SaomaUI", "saoma-decoder"]),
 
         // Test support (under Tests/, never a product, never installed): the one process runner,
         // Xvfb, app and bus launchers and patience of every test target; CaptureProbe drives
@@ -67,11 +82,17 @@ let package = Package(
         // built by scripts/build-fake-v4l2.
         .target(name: "SaomaTestSupport", dependencies: ["SaomaCore", "QREncoding", "CGtk"], path: "Tests/SaomaTestSupport"),
         .executableTarget(name: "CaptureProbe", dependencies: ["V4L2Capture", "SaomaCore"], path: "Tests/CaptureProbe"),
+        .executableTarget(name: "AbortingDecoder", dependencies: ["Decoding", "ZBarDecoding", "SaomaCore"], path: "Tests/AbortingDecoder"),
         .executableTarget(name: "PipeWireTestCamera", dependencies: ["CPipeWire"], path: "Tests/PipeWireTestCamera"),
         // BlurProbe runs the blur-aware readers on synthetic profiles and image files (development and scripts/bench-blur).
         .executableTarget(name: "BlurProbe", dependencies: ["SaomaCore", "ZBarDecoding", "PixbufIO"], path: "Tests/BlurProbe"),
 
         .testTarget(name: "SaomaCoreTests", dependencies: ["SaomaTestSupport", "SaomaCore"]),
+        .testTarget(
+            name: "DecodingTests", dependencies: ["SaomaTestSupport", "Decoding", "PixbufIO", "QREncoding", "ZBarDecoding", "SaomaCore"]),
+        .testTarget(name: "CharsetConversionTests", dependencies: ["SaomaTestSupport", "CharsetConversion", "SaomaCore"]),
+        .testTarget(
+            name: "ZXingDecodingTests", dependencies: ["SaomaTestSupport", "ZXingDecoding", "QREncoding", "PixbufIO", "SaomaCore"]),
         .testTarget(
             name: "ZBarDecodingTests",
             dependencies: ["SaomaTestSupport", "ZBarDecoding", "QREncoding", "PixbufIO", "SaomaCore", "CQREncode"]),
@@ -92,6 +113,9 @@ let package = Package(
             name: "NetworkJoiningTests", dependencies: ["SaomaTestSupport", "NetworkJoining", "SaomaCore"], exclude: ["nm_join_template.py"]
         ),
         .testTarget(name: "GLibSwiftTests", dependencies: ["SaomaTestSupport", "GLibSwift", "CGtk"]),
-        .testTarget(name: "SaomaUITests", dependencies: ["SaomaTestSupport", "SaomaUI", "SaomaCore", "QREncoding", "SQLiteHistory"]),
-    ]
+        .testTarget(
+            name: "SaomaUITests", dependencies: ["SaomaTestSupport", "SaomaUI", "SaomaCore", "QREncoding", "SQLiteHistory", "PixbufIO"]),
+    ],
+    // zxing-cpp 1.4's headers need C++17 or later.
+    cxxLanguageStandard: .cxx20
 )

@@ -14,10 +14,7 @@ public enum SettingsDefaults {
         "mirror": true,
         "scan-frame-size": (0.0, 0.0),
         "sound": true,
-        "symbologies": [
-            "QR", "EAN-13", "EAN-8", "UPC-A", "UPC-E", "ISBN-10", "ISBN-13", "EAN-2", "EAN-5", "CODE-128", "CODE-39", "CODE-93",
-            "I2/5", "CODABAR", "DataBar", "DataBar-Exp",
-        ],
+        "symbologies": [String](),
         "keep-history": true,
         "continuous": false,
         "last-folder": "",

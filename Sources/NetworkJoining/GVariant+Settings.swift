@@ -43,6 +43,56 @@ enum SettingsVariant {
         return g_variant_new_array(entryType, &groups, gsize(groups.count))
     }
 
+    /// The groups of an `a{sa{sv}}` (borrowed), each key's value owned by the result; anything
+    /// that is not a string-keyed dictionary entry is skipped.
+    static func groups(_ settings: OpaquePointer) -> [String: [String: VariantRef]] {
+        var groups: [String: [String: VariantRef]] = [:]
+        guard variant(settings, is: "a{sa{sv}}") else { return groups }
+        for g in 0..<Int(g_variant_n_children(settings)) {
+            guard let entry = child(settings, g) else { continue }
+            defer { g_variant_unref(entry) }
+            guard let name = child(entry, 0), let values = child(entry, 1) else { continue }
+            let group = string(name)
+            g_variant_unref(name)
+            defer { g_variant_unref(values) }
+            var keys = groups[group] ?? [:]
+            for k in 0..<Int(g_variant_n_children(values)) {
+                guard let pair = child(values, k) else { continue }
+                defer { g_variant_unref(pair) }
+                guard let key = child(pair, 0), let boxed = child(pair, 1) else { continue }
+                let keyName = string(key)
+                g_variant_unref(key)
+                defer { g_variant_unref(boxed) }
+                if let value = g_variant_get_variant(boxed) { keys[keyName] = VariantRef(adopting: value) }
+            }
+            groups[group] = keys
+        }
+        return groups
+    }
+
+    /// `groups` as a floating `a{sa{sv}}`, groups and keys in sorted order.
+    static func make(_ groups: [String: [String: VariantRef]]) -> OpaquePointer {
+        let entryType = type("{sa{sv}}")
+        defer { g_variant_type_free(entryType) }
+        let innerType = type("{sv}")
+        defer { g_variant_type_free(innerType) }
+        var entries: [OpaquePointer?] = groups.keys.sorted().map { group in
+            let values = groups[group] ?? [:]
+            var pairs: [OpaquePointer?] = values.keys.sorted().compactMap { key in
+                values[key].map { g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant($0.pointer)) }
+            }
+            return g_variant_new_dict_entry(g_variant_new_string(group), g_variant_new_array(innerType, &pairs, gsize(pairs.count)))
+        }
+        return g_variant_new_array(entryType, &entries, gsize(entries.count))
+    }
+
+    /// Whether `value` (borrowed) has the GVariant type `type` (`"a{sa{sv}}"`).
+    static func variant(_ value: OpaquePointer, is text: String) -> Bool {
+        let expected = type(text)
+        defer { g_variant_type_free(expected) }
+        return g_variant_is_of_type(value, expected) != 0
+    }
+
     /// A floating tuple of `children` (each floating).
     static func tuple(_ children: [OpaquePointer?]) -> OpaquePointer {
         var items = children
@@ -74,4 +124,20 @@ enum SettingsVariant {
         defer { g_variant_unref(inner) }
         return g_variant_lookup_value(inner, key, nil)
     }
+}
+
+/// One owned reference on a GVariant (sunk when it was floating), released in `deinit`.
+final class VariantRef {
+    let pointer: OpaquePointer
+
+    /// Takes over the reference a `get` function returned (transfer full).
+    init(adopting pointer: OpaquePointer) { self.pointer = pointer }
+
+    /// Sinks a floating value a `new` function returned.
+    init(sinking pointer: OpaquePointer) {
+        _ = g_variant_ref_sink(pointer)
+        self.pointer = pointer
+    }
+
+    deinit { g_variant_unref(pointer) }
 }

@@ -5,8 +5,9 @@ import GLibSwift
 import SaomaCore
 
 /// A client of NetworkManager's D-Bus API (`org.freedesktop.NetworkManager` on the system bus),
-/// through GDBus: finds the Wi-Fi device, adds or updates the profile for a network, activates
-/// it and waits for the outcome.
+/// through GDBus: finds the Wi-Fi device, tells what joining a network will do (`plan(for:)`),
+/// adds a profile or changes only the security and secret of the saved one, activates it and
+/// waits for the outcome.
 ///
 /// The calls are synchronous: use it from a worker thread (GDBus connections are thread-safe),
 /// never the UI thread. Owns one reference on its connection.
@@ -55,12 +56,18 @@ public final class NetworkManagerClient: @unchecked Sendable {
         case failure(String)
     }
 
-    /// Calls `method` on `path` and waits for the reply; `parameters` is a floating tuple.
-    func call(_ path: String, _ interface: String, _ method: String, _ parameters: OpaquePointer?, service: String = service) -> Reply {
+    /// Calls `method` on `path` and waits for the reply; `parameters` is a floating tuple. A reply
+    /// of another type than `replyType` (`"(ao)"`) is refused by GDBus as an error.
+    func call(
+        _ path: String, _ interface: String, _ method: String, _ parameters: OpaquePointer?, service: String = service,
+        replyType: String? = nil
+    ) -> Reply {
         var error: UnsafeMutablePointer<GError>?
+        let expected = replyType.map(SettingsVariant.type)
+        defer { if let expected { g_variant_type_free(expected) } }
         let reply = g_dbus_connection_call_sync(
-            connection, service, path, interface, method, parameters, nil, G_DBUS_CALL_FLAGS_NONE, NetworkManagerClient.callTimeout, nil,
-            &error)
+            connection, service, path, interface, method, parameters, expected, G_DBUS_CALL_FLAGS_NONE, NetworkManagerClient.callTimeout,
+            nil, &error)
         if let reply { return .value(reply) }
         let message = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? method
         if let error { g_error_free(error) }
@@ -70,7 +77,9 @@ public final class NetworkManagerClient: @unchecked Sendable {
     /// A property's value (owned by the caller), or `nil`.
     func property(_ path: String, _ interface: String, _ name: String) -> OpaquePointer? {
         let parameters = SettingsVariant.tuple([g_variant_new_string(interface), g_variant_new_string(name)])
-        guard case .value(let reply) = call(path, "org.freedesktop.DBus.Properties", "Get", parameters) else { return nil }
+        guard case .value(let reply) = call(path, "org.freedesktop.DBus.Properties", "Get", parameters, replyType: "(v)") else {
+            return nil
+        }
         defer { g_variant_unref(reply) }
         guard let boxed = SettingsVariant.child(reply, 0) else { return nil }
         defer { g_variant_unref(boxed) }
@@ -94,7 +103,8 @@ public final class NetworkManagerClient: @unchecked Sendable {
         let parameters = SettingsVariant.tuple([g_variant_new_string(NetworkManagerClient.service)])
         guard
             case .value(let reply) = call(
-                "/org/freedesktop/DBus", "org.freedesktop.DBus", "NameHasOwner", parameters, service: "org.freedesktop.DBus")
+                "/org/freedesktop/DBus", "org.freedesktop.DBus", "NameHasOwner", parameters, service: "org.freedesktop.DBus",
+                replyType: "(b)")
         else { return false }
         defer { g_variant_unref(reply) }
         guard let owned = SettingsVariant.child(reply, 0) else { return false }
@@ -104,13 +114,15 @@ public final class NetworkManagerClient: @unchecked Sendable {
 
     /// The first Wi-Fi device NetworkManager manages, or `nil`.
     public func wifiDevice() -> String? {
-        guard case .value(let reply) = call(NetworkManagerClient.managerPath, NetworkManagerClient.managerInterface, "GetDevices", nil)
+        guard
+            case .value(let reply) = call(
+                NetworkManagerClient.managerPath, NetworkManagerClient.managerInterface, "GetDevices", nil, replyType: "(ao)")
         else { return nil }
         defer { g_variant_unref(reply) }
         return paths(in: reply).first { device in
             guard let type = property(device, NetworkManagerClient.deviceInterface, "DeviceType") else { return false }
             defer { g_variant_unref(type) }
-            return g_variant_get_uint32(type) == NetworkManagerClient.wifiDeviceType
+            return SettingsVariant.variant(type, is: "u") && g_variant_get_uint32(type) == NetworkManagerClient.wifiDeviceType
         }
     }
 
@@ -120,51 +132,70 @@ public final class NetworkManagerClient: @unchecked Sendable {
         return wifiDevice() == nil ? .noWiFiDevice : nil
     }
 
-    /// The saved profile for the Wi-Fi network whose SSID is `ssid` (path and uuid), or `nil`.
-    func existingProfile(ssid: [UInt8]) -> (path: String, uuid: String)? {
+    /// The saved profile for the Wi-Fi network whose SSID is `ssid`, or whose uuid is `uuid`
+    /// (its object path and what the page names), or `nil`.
+    func savedProfile(ssid: [UInt8]? = nil, uuid: String? = nil) -> (path: String, profile: SavedWiFiProfile)? {
         guard
-            case .value(let reply) = call(NetworkManagerClient.settingsPath, NetworkManagerClient.settingsInterface, "ListConnections", nil)
+            case .value(let reply) = call(
+                NetworkManagerClient.settingsPath, NetworkManagerClient.settingsInterface, "ListConnections", nil, replyType: "(ao)")
         else { return nil }
         defer { g_variant_unref(reply) }
         for path in paths(in: reply) {
-            guard case .value(let settingsReply) = call(path, NetworkManagerClient.connectionInterface, "GetSettings", nil) else {
-                continue
+            guard let settings = settings(of: path) else { continue }
+            let groups = SettingsVariant.groups(settings.pointer)
+            func text(_ group: String, _ key: String) -> String? {
+                groups[group]?[key].flatMap { SettingsVariant.variant($0.pointer, is: "s") ? SettingsVariant.string($0.pointer) : nil }
             }
-            defer { g_variant_unref(settingsReply) }
-            guard let settings = SettingsVariant.child(settingsReply, 0) else { continue }
-            defer { g_variant_unref(settings) }
-            guard let type = SettingsVariant.lookup(settings, group: "connection", key: "type") else { continue }
-            let isWiFi = SettingsVariant.string(type) == "802-11-wireless"
-            g_variant_unref(type)
-            guard isWiFi, let ssidValue = SettingsVariant.lookup(settings, group: "802-11-wireless", key: "ssid") else { continue }
-            let matches = SettingsVariant.bytes(ssidValue) == ssid
-            g_variant_unref(ssidValue)
-            guard matches, let uuid = SettingsVariant.lookup(settings, group: "connection", key: "uuid") else { continue }
-            defer { g_variant_unref(uuid) }
-            return (path, SettingsVariant.string(uuid))
+            guard text("connection", "type") == "802-11-wireless", let profileUUID = text("connection", "uuid") else { continue }
+            if let uuid, profileUUID != uuid { continue }
+            if let ssid {
+                guard let saved = groups["802-11-wireless"]?["ssid"], SettingsVariant.variant(saved.pointer, is: "ay"),
+                    SettingsVariant.bytes(saved.pointer) == ssid
+                else { continue }
+            }
+            let dot1x = groups["802-1x"] ?? [:]
+            let systemCAs = dot1x["system-ca-certs"].map {
+                SettingsVariant.variant($0.pointer, is: "b") && g_variant_get_boolean($0.pointer) != 0
+            }
+            let checksServer = dot1x["ca-cert"] != nil || dot1x["ca-path"] != nil || systemCAs == true
+            return (path, SavedWiFiProfile(uuid: profileUUID, name: text("connection", "id") ?? "", checksServer: checksServer))
         }
         return nil
     }
 
-    /// Joins `network`: updates the saved profile with the same SSID (else adds one), activates
-    /// it on the Wi-Fi device and waits until it is connected or has failed.
-    public func join(_ network: WiFiNetwork) -> WiFiJoinOutcome {
+    /// A profile's settings without its secrets (`GetSettings`, an `a{sa{sv}}`), or `nil`.
+    func settings(of path: String) -> VariantRef? {
+        guard case .value(let reply) = call(path, NetworkManagerClient.connectionInterface, "GetSettings", nil, replyType: "(a{sa{sv}})")
+        else { return nil }
+        defer { g_variant_unref(reply) }
+        return SettingsVariant.child(reply, 0).map { VariantRef(adopting: $0) }
+    }
+
+    /// What "Connect" will do for `network` here: nothing (and why), add a profile, or update
+    /// the one saved for its SSID.
+    public func plan(for network: WiFiNetwork) -> WiFiJoinPlan {
+        if let obstacle = obstacle() { return .impossible(obstacle) }
+        guard let saved = savedProfile(ssid: network.ssidBytes) else { return .addProfile }
+        return .updateProfile(saved.profile)
+    }
+
+    /// Joins `network` as `plan` says (what the page showed): adds a new profile, or changes
+    /// only the security and secret of the saved one (`WiFiProfileUpdate`); then activates it
+    /// on the Wi-Fi device and waits until it is connected or has failed.
+    ///
+    /// A profile saved after the page looked is never touched: a new one is added beside it.
+    public func join(_ network: WiFiNetwork, plan: WiFiJoinPlan) -> WiFiJoinOutcome {
+        if case .impossible(let outcome) = plan { return outcome }
         if let obstacle = obstacle() { return obstacle }
         guard let device = wifiDevice() else { return .noWiFiDevice }
         let activeReply: Reply
-        if let existing = existingProfile(ssid: network.ssidBytes) {
-            let settings = WiFiConnectionSettings.settings(for: network, uuid: existing.uuid)
-            let update = call(
-                existing.path, NetworkManagerClient.connectionInterface, "Update", SettingsVariant.tuple([SettingsVariant.make(settings)]))
-            switch update {
-            case .failure(let message): return .failed(message)
-            case .value(let reply): g_variant_unref(reply)
-            }
+        if case .updateProfile(let profile) = plan, let saved = savedProfile(uuid: profile.uuid) {
+            if let failure = update(saved.path, joining: network) { return .failed(failure) }
             activeReply = call(
                 NetworkManagerClient.managerPath, NetworkManagerClient.managerInterface, "ActivateConnection",
                 SettingsVariant.tuple([
-                    g_variant_new_object_path(existing.path), g_variant_new_object_path(device), g_variant_new_object_path("/"),
-                ]))
+                    g_variant_new_object_path(saved.path), g_variant_new_object_path(device), g_variant_new_object_path("/"),
+                ]), replyType: "(o)")
         } else {
             let uuid =
                 g_uuid_string_random().map { pointer -> String in
@@ -174,7 +205,8 @@ public final class NetworkManagerClient: @unchecked Sendable {
             let settings = WiFiConnectionSettings.settings(for: network, uuid: uuid)
             activeReply = call(
                 NetworkManagerClient.managerPath, NetworkManagerClient.managerInterface, "AddAndActivateConnection",
-                SettingsVariant.tuple([SettingsVariant.make(settings), g_variant_new_object_path(device), g_variant_new_object_path("/")]))
+                SettingsVariant.tuple([SettingsVariant.make(settings), g_variant_new_object_path(device), g_variant_new_object_path("/")]),
+                replyType: "(oo)")
         }
         switch activeReply {
         case .failure(let message): return .failed(message)
@@ -187,13 +219,42 @@ public final class NetworkManagerClient: @unchecked Sendable {
         }
     }
 
+    /// Sends the saved profile at `path` back with only its security and secret changed for
+    /// `network`: its settings and secrets are read first, since `Update` replaces them all.
+    /// Returns why it could not (nothing is sent then), or `nil`.
+    func update(_ path: String, joining network: WiFiNetwork) -> String? {
+        guard let settings = settings(of: path) else { return "cannot read the saved network's settings" }
+        var groups = SettingsVariant.groups(settings.pointer)
+        for group in WiFiProfileUpdate.secretGroups where groups[group] != nil {
+            let secretsReply = call(
+                path, NetworkManagerClient.connectionInterface, "GetSecrets", SettingsVariant.tuple([g_variant_new_string(group)]),
+                replyType: "(a{sa{sv}})")
+            switch secretsReply {
+            case .failure(let message): return "cannot read the saved network's secrets: " + message
+            case .value(let reply):
+                defer { g_variant_unref(reply) }
+                guard let secrets = SettingsVariant.child(reply, 0) else { continue }
+                defer { g_variant_unref(secrets) }
+                for (key, value) in SettingsVariant.groups(secrets)[group] ?? [:] { groups[group]?[key] = value }
+            }
+        }
+        let change = WiFiProfileUpdate.joining(network, savedKeys: groups.mapValues { Set($0.keys) })
+        let merged = change.applied(to: groups) { VariantRef(sinking: SettingsVariant.make($0)) }
+        switch call(path, NetworkManagerClient.connectionInterface, "Update", SettingsVariant.tuple([SettingsVariant.make(merged)])) {
+        case .failure(let message): return message
+        case .value(let reply):
+            g_variant_unref(reply)
+            return nil
+        }
+    }
+
     /// Looks at the active connection's state until it is activated (2) or deactivated (4), or
     /// the connection is gone; a failure's reason comes from the device's `StateReason`.
     func waitForActivation(_ active: String, device: String) -> WiFiJoinOutcome {
         let deadline = Date().addingTimeInterval(NetworkManagerClient.activationTimeout)
         while Date() < deadline {
             guard let state = property(active, NetworkManagerClient.activeInterface, "State") else { return deviceFailure(device) }
-            let value = g_variant_get_uint32(state)
+            let value = SettingsVariant.variant(state, is: "u") ? g_variant_get_uint32(state) : 4
             g_variant_unref(state)
             if value == 2 { return .connected }
             if value >= 3 { return deviceFailure(device) }
@@ -206,6 +267,7 @@ public final class NetworkManagerClient: @unchecked Sendable {
     func deviceFailure(_ device: String) -> WiFiJoinOutcome {
         guard let reason = property(device, NetworkManagerClient.deviceInterface, "StateReason") else { return .failed("unknown") }
         defer { g_variant_unref(reason) }
+        guard SettingsVariant.variant(reason, is: "(uu)") else { return .failed("unknown") }
         guard let code = SettingsVariant.child(reason, 1) else { return .failed("unknown") }
         defer { g_variant_unref(code) }
         return WiFiJoinOutcome.forDeviceStateReason(g_variant_get_uint32(code))

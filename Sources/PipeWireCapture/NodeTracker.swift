@@ -149,6 +149,8 @@ private final class TrackedNode {
     private let events = UnsafeMutablePointer<pw_node_events>.allocate(capacity: 1)
     private var modes: [CameraMode] = []
     private var otherFormats: [String] = []
+    /// Values offered out of range (each once).
+    private var skippedValues: [CameraValues.Skipped] = []
 
     init(info: PipeWireNode, proxy: OpaquePointer) {
         self.info = info
@@ -180,12 +182,15 @@ private final class TrackedNode {
         var seen = Set<CameraMode>()
         node.modes = modes.filter { seen.insert($0).inserted }
         node.otherFormats = Array(Set(otherFormats)).sorted()
+        node.skippedValues = Array(skippedValues.prefix(CameraValues.maximumSkippedShown))
         return node
     }
 
     private func offered(_ param: UnsafePointer<spa_pod>) {
-        let offer = SpaFormat(param)
-        modes += offer.modes
-        otherFormats += offer.unsupportedNames
+        let format = SpaFormat(param)
+        let offer = format.offer
+        modes += offer.modes.prefix(max(0, CameraValues.maximumModes - modes.count))
+        if skippedValues.count < CameraValues.maximumSkippedShown { skippedValues += offer.skipped.filter { !skippedValues.contains($0) } }
+        otherFormats += format.unsupportedNames
     }
 }

@@ -9,8 +9,10 @@ struct SpaFormat {
     var formats: [PipeWireVideoFormat] = []
     /// Offered raw formats Saoma does not convert, by SPA name.
     var unsupportedNames: [String] = []
-    var sizes: [(width: Int, height: Int)] = []
-    var rates: [(numerator: UInt32, denominator: UInt32)] = []
+    /// Sizes as offered (any 32-bit numbers: range-checked by `CameraValues`).
+    var sizes: [(width: UInt32, height: UInt32)] = []
+    /// Rates as offered, frames per second as a fraction (any 32-bit terms).
+    var rates: [CameraValues.Fraction] = []
 
     init(_ param: UnsafePointer<spa_pod>) {
         var parsed = saoma_pw_format()
@@ -30,25 +32,17 @@ struct SpaFormat {
         }
         for index in 0..<parsed.n_sizes {
             let size = saoma_pw_size_at(&parsed, index)
-            if size.width > 0 && size.height > 0 { sizes.append((Int(size.width), Int(size.height))) }
+            sizes.append((size.width, size.height))
         }
         for index in 0..<parsed.n_rates {
             let rate = saoma_pw_rate_at(&parsed, index)
-            if rate.num > 0 && rate.denom > 0 { rates.append((rate.num, rate.denom)) }
+            rates.append(CameraValues.Fraction(rate.num, rate.denom))
         }
     }
 
-    /// Every combination offered, as camera modes.
-    var modes: [CameraMode] {
-        formats.flatMap { format in
-            sizes.flatMap { size in
-                rates.map { rate in
-                    CameraMode(
-                        width: size.width, height: size.height, framesPerSecond: Double(rate.numerator) / Double(rate.denominator),
-                        pixelFormat: format.rawValue)
-                }
-            }
-        }
+    /// Every combination of acceptable values offered, as camera modes, and the values skipped.
+    var offer: (modes: [CameraMode], skipped: [CameraValues.Skipped]) {
+        CameraValues.modes(formats: formats.map(\.rawValue), sizes: sizes, rates: rates)
     }
 
     /// Saoma's format for an SPA video format id.
@@ -81,9 +75,9 @@ struct SpaFormat {
     static func build(_ mode: CameraMode, in buffer: UnsafeMutableBufferPointer<UInt8>) -> UnsafePointer<spa_pod>? {
         guard let format = PipeWireVideoFormat(fourcc: mode.pixelFormat), let base = buffer.baseAddress else { return nil }
         let subtype = format == .mjpg ? SPA_MEDIA_SUBTYPE_mjpg.rawValue : SPA_MEDIA_SUBTYPE_raw.rawValue
-        let denominator: UInt32 = mode.framesPerSecond.rounded() == mode.framesPerSecond ? 1 : 1000
-        let numerator = UInt32((mode.framesPerSecond * Double(denominator)).rounded())
+        guard CameraValues.isAcceptable(width: mode.width, height: mode.height) else { return nil }
+        let rate = CameraValues.rate(forFramesPerSecond: mode.framesPerSecond)
         return saoma_pw_build_format(
-            base, UInt32(buffer.count), subtype, spaID(format), UInt32(mode.width), UInt32(mode.height), numerator, denominator)
+            base, UInt32(buffer.count), subtype, spaID(format), UInt32(mode.width), UInt32(mode.height), rate.numerator, rate.denominator)
     }
 }

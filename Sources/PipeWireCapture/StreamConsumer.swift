@@ -86,15 +86,19 @@ final class StreamConsumer {
 
     private func formatChanged(_ param: UnsafePointer<spa_pod>) {
         let format = SpaFormat(param)
-        guard let kind = format.formats.first, let size = format.sizes.first else {
+        guard let kind = format.formats.first, let offered = format.sizes.first else {
             negotiated = nil
             return
         }
-        let rate = format.rates.first.map { Double($0.numerator) / Double($0.denominator) } ?? requested.framesPerSecond
-        negotiated = (
-            kind, size.width, size.height,
-            CameraMode(width: size.width, height: size.height, framesPerSecond: rate, pixelFormat: kind.rawValue)
-        )
+        // The node's answer is any pair of numbers: no larger frame is looked at.
+        let (width, height) = (Int(offered.width), Int(offered.height))
+        guard CameraValues.isAcceptable(width: width, height: height) else {
+            negotiated = nil
+            onFailure("the camera set a frame of \(offered.width)×\(offered.height) pixels (at most \(CameraValues.maximumSide) a side)")
+            return
+        }
+        let rate = format.rates.first.flatMap { CameraValues.framesPerSecond(rate: $0) } ?? requested.framesPerSecond
+        negotiated = (kind, width, height, CameraMode(width: width, height: height, framesPerSecond: rate, pixelFormat: kind.rawValue))
     }
 
     private func process() {

@@ -65,6 +65,7 @@ public enum DevicesCommand {
             lines.append("      " + tr("node name:") + " \(outside(node.name))")
             if let path = node.v4l2Path { lines.append("      " + tr("V4L2 device:") + " \(outside(path))") }
             for format in groupedModes(node.modes) { lines.append("      \(format)") }
+            for value in node.skippedValues { lines.append("      " + skipped(value)) }
             if !node.otherFormats.isEmpty {
                 lines.append(
                     "      " + tr("formats Saoma cannot convert:") + " "
@@ -90,11 +91,11 @@ public enum DevicesCommand {
     /// The listing for `nodes` found in `directory`, `defaultPath` marking the camera Saoma picks.
     public static func report(nodes: [CameraNode], directory: String, defaultPath: String?) -> String {
         guard !nodes.isEmpty else {
-            return tr("No video devices in") + " \(directory).\n" + "  "
+            return tr("No video devices in") + " \(shownDirectory(directory)).\n" + "  "
                 + tr("Is a webcam plugged in? Check `lsusb` and `dmesg`; a virtual machine or container needs the camera passed through.")
                 + "\n"
         }
-        var lines = [tr("Video devices in") + " \(directory):"]
+        var lines = [tr("Video devices in") + " \(shownDirectory(directory)):"]
         for node in nodes {
             switch node.status {
             case .camera(let device):
@@ -102,6 +103,7 @@ public enum DevicesCommand {
                 lines.append("  \(node.path)  \(device.name)\(mark)")
                 if !device.busInfo.isEmpty { lines.append("      " + tr("bus:") + " \(device.busInfo)") }
                 for format in groupedModes(device.modes) { lines.append("      \(format)") }
+                for value in device.skippedValues { lines.append("      " + skipped(value)) }
                 if let chosen = CameraModePolicy.choose(from: device.modes) {
                     lines.append("      " + tr("Saoma captures at") + " \(chosen)")
                 }
@@ -125,10 +127,36 @@ public enum DevicesCommand {
         var byFormat: [String: [String]] = [:]
         for mode in modes {
             if byFormat[mode.pixelFormat] == nil { order.append(mode.pixelFormat) }
-            let fps = mode.framesPerSecond.rounded() == mode.framesPerSecond ? "\(Int(mode.framesPerSecond))" : "\(mode.framesPerSecond)"
-            byFormat[mode.pixelFormat, default: []].append("\(mode.width)×\(mode.height) @ \(fps) fps")
+            byFormat[mode.pixelFormat, default: []].append("\(mode.width)×\(mode.height) @ \(mode.framesPerSecondText) fps")
         }
         return order.map { "\($0): " + (byFormat[$0] ?? []).joined(separator: ", ") }
+    }
+
+    /// The device directory as printed: `SAOMA_DEVICE_DIR` is any text, shown visibly and at
+    /// most 200 characters long.
+    static func shownDirectory(_ directory: String) -> String { VisibleText.shortened(directory, limit: 200) }
+
+    /// One line for a value the camera reported out of range (skipped, so that nothing traps).
+    static func skipped(_ value: CameraValues.Skipped) -> String {
+        let limit = String(CameraValues.maximumSide)
+        let slowest = CameraMode(width: 0, height: 0, framesPerSecond: CameraValues.minimumFramesPerSecond, pixelFormat: "")
+        let fastest = CameraMode(width: 0, height: 0, framesPerSecond: CameraValues.maximumFramesPerSecond, pixelFormat: "")
+        switch value {
+        case .size(let width, let height):
+            return tr("skipped frame size {size}: each side must be 1 to {limit} pixels", ["size": "\(width)×\(height)", "limit": limit])
+        case .sizeRange(let minWidth, let maxWidth, let minHeight, let maxHeight):
+            return tr(
+                "skipped frame sizes {smallest} to {largest}: the smallest is larger than the largest",
+                ["smallest": "\(minWidth)×\(minHeight)", "largest": "\(maxWidth)×\(maxHeight)"])
+        case .interval(let interval):
+            return tr(
+                "skipped frame interval {interval} s: the rate must be {slowest} to {fastest} fps",
+                ["interval": interval.description, "slowest": slowest.framesPerSecondText, "fastest": fastest.framesPerSecondText])
+        case .rate(let rate):
+            return tr(
+                "skipped frame rate {rate} fps: the rate must be {slowest} to {fastest} fps",
+                ["rate": rate.description, "slowest": slowest.framesPerSecondText, "fastest": fastest.framesPerSecondText])
+        }
     }
 
     static func reason(_ kind: CameraNodeKind) -> String {

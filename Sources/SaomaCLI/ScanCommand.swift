@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import DMTXDecoding
+import Decoding
 import Foundation
 import GLibSwift
 import PixbufIO
 import SaomaCore
+import SaomaMessages
 import ZBarDecoding
 
 /// `saoma scan [--json] [--formats LIST] FILE...`: prints every code in image files.
@@ -37,6 +38,12 @@ public struct ScanCommand: Sendable {
         public var repeatCount = 1
         /// Add every code read to the scan history (`--record`).
         public var record = false
+        /// `--stages TABLE` (a benchmark switch, not in the help): the engine stages to run instead
+        /// of the composition's, as `EngineStage.table` reads them.
+        public var stages: [EngineStage]?
+        /// `--in-process` (a benchmark switch, with `--repeat`): decode in this process, to measure
+        /// what the hop to the decoder process costs.
+        public var inProcess = false
 
         public init() {}
     }
@@ -46,11 +53,15 @@ public struct ScanCommand: Sendable {
         public var file: String
         public var symbols: [Symbol]
         public var error: String?
+        /// What went wrong while the codes were read, when they could still be (the decoder
+        /// process stopped, and a second read without the engine it was running found them).
+        public var warning: String?
 
-        public init(file: String, symbols: [Symbol], error: String?) {
+        public init(file: String, symbols: [Symbol], error: String?, warning: String? = nil) {
             self.file = file
             self.symbols = symbols
             self.error = error
+            self.warning = warning
         }
     }
 
@@ -88,6 +99,13 @@ public struct ScanCommand: Sendable {
                     throw ScanUsageError(tr("--region needs X,Y,WIDTH,HEIGHT in pixels"))
                 }
                 options.region = PixelRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+            case .option("--stages"):
+                guard let value = reader.value(), let table = EngineStage.table(value, effort: options.effort) else {
+                    throw ScanUsageError(tr("--stages needs ENGINE:FORMATS[:WHEN] joined by “;”"))
+                }
+                options.stages = table
+            case .option("--in-process"):
+                options.inProcess = true
             case .option("--repeat"):
                 guard let n = reader.value().flatMap({ Int($0) }), (1...maximumRepeatCount).contains(n) else {
                     throw ScanUsageError(tr("--repeat needs a positive count"))
@@ -103,6 +121,12 @@ public struct ScanCommand: Sendable {
             }
         }
         if options.json && options.raw { throw ScanUsageError(tr("choose either --json or --raw")) }
+        // The stages serve the effort asked for, wherever --effort came.
+        options.stages = options.stages?.map { stage in
+            var stage = stage
+            stage.effort = options.effort
+            return stage
+        }
         if !options.showHelp && options.files.isEmpty {
             throw ScanUsageError(tr("no image files given (see “saoma scan --help”)"))
         }
@@ -140,12 +164,13 @@ public struct ScanCommand: Sendable {
             ConsoleOutput.out(helpText)
             return 0
         }
+        for line in DecodePasses.environmentWarnings { ConsoleOutput.error(line) }
         if options.repeatCount > 1 { return timeDecodes(options) }
         var results: [FileResult] = []
         let decodeOptions = DecodeOptions(symbologies: options.symbologies, regionOfInterest: options.region, effort: options.effort)
         let paths = RawPaths(options.files)
         defer { paths.close() }
-        scan(files: paths.openable, options: decodeOptions) { scanned in
+        scan(files: paths.openable, options: decodeOptions, stages: options.stages) { scanned in
             let result = paths.naming(scanned)
             let manyFiles = options.files.count > 1
             if options.raw {
@@ -154,6 +179,15 @@ public struct ScanCommand: Sendable {
                 ConsoleOutput.out(format(options.json ? paths.forJSON(result) : result, json: options.json, manyFiles: manyFiles))
             }
             if let error = result.error, !options.json { ConsoleOutput.error("saoma scan: \(error)") }
+            if let warning = result.warning { ConsoleOutput.error("saoma scan: \(warning)") }
+            for symbol in result.symbols {
+                guard let parts = symbol.assembly, !parts.isComplete else { continue }
+                let missing = parts.missing.map { String($0 + 1) }.joined(separator: ", ")
+                let values = [
+                    "file": VisibleText.of(result.file), "format": symbol.format.name, "parts": missing, "total": String(parts.total),
+                ]
+                ConsoleOutput.error("saoma scan: " + tr("{file}: a {format} message in {total} parts lacks parts {parts}", values))
+            }
             results.append(result)
         }
         if options.record, let failure = HistoryCommand.record(results) {
@@ -171,19 +205,20 @@ public struct ScanCommand: Sendable {
 
     /// Decodes `files` in parallel on every core; `report` gets each result in input order, on the
     /// calling thread's behalf (serialised, never concurrently).
-    public static func scan(files: [String], options: DecodeOptions, report: (FileResult) -> Void) {
+    public static func scan(files: [String], options: DecodeOptions, stages: [EngineStage]? = nil, report: (FileResult) -> Void) {
         let workers = max(1, min(files.count, ProcessInfo.processInfo.activeProcessorCount))
         let queue = ResultQueue(count: files.count)
         withoutActuallyEscaping(report) { report in
             nonisolated(unsafe) let report = report
             DispatchQueue.concurrentPerform(iterations: workers) { _ in
-                // One decoder per worker thread: decoders are not shared.
-                let decoder = CombinedDecoder([ZBarDecoder()], fallbacks: [DataMatrixDecoder()])
+                // One reader (and decoder process) per worker thread: decoders are not shared.
+                let reader = StillImageReader()
+                reader.client.stages = stages
                 // Every worker reserves its pixels from the one process-wide budget, so the memory in
                 // flight stays bounded whatever the number of cores.
                 let loader = ImageLoader(budget: .images)
                 while let index = queue.claim() {
-                    let result = scanOne(files[index], loader: loader, decoder: decoder, options: options)
+                    let result = scanOne(files[index], loader: loader, reader: reader, options: options)
                     queue.deliver(result, at: index, report: report)
                 }
             }
@@ -193,18 +228,30 @@ public struct ScanCommand: Sendable {
     /// `--repeat N`: decodes each file N times on this thread and prints the CPU milliseconds per
     /// decode (loading excluded) and the codes found, one line per file.
     static func timeDecodes(_ options: Options) -> Int32 {
-        let decoder = CombinedDecoder([ZBarDecoder()], fallbacks: [DataMatrixDecoder()])
+        let reader = StillImageReader()
+        reader.client.stages = options.stages
         let decodeOptions = DecodeOptions(symbologies: options.symbologies, regionOfInterest: options.region, effort: options.effort)
         var failed = false
         for file in options.files {
             do {
                 let image = try ImageLoader().load(path: file)
                 var found = 0
-                let start = threadCPUSeconds()
-                for _ in 0..<options.repeatCount { found = decoder.decode(image.luma, options: decodeOptions).count }
-                let perDecode = (threadCPUSeconds() - start) * 1000 / Double(options.repeatCount)
+                // The decoding happens in the decoder process: its CPU time counts with this thread's
+                // (with --in-process it happens here, and the process's time stays 0).
+                let local = Engines.make()
+                local.stages = options.stages ?? local.stages
+                func decode() -> Int {
+                    options.inProcess ? local.decode(image.luma, options: decodeOptions).count : reader.read(image.luma, options: decodeOptions).symbols.count
+                }
+                _ = decode()
+                let start = threadCPUSeconds() + reader.client.processCPUSeconds
+                let startWall = monotonicSeconds()
+                for _ in 0..<options.repeatCount { found = decode() }
+                let perDecode = (threadCPUSeconds() + reader.client.processCPUSeconds - start) * 1000 / Double(options.repeatCount)
+                let wall = (monotonicSeconds() - startWall) * 1000 / Double(options.repeatCount)
                 let ms = (perDecode * 100).rounded() / 100
-                ConsoleOutput.out("\(file)\t\(image.width)x\(image.height)\t\(ms) ms/decode\t\(found) codes\n")
+                let wallMS = (wall * 100).rounded() / 100
+                ConsoleOutput.out("\(file)\t\(image.width)x\(image.height)\t\(ms) ms/decode\t\(found) codes\t\(wallMS) ms wall\n")
             } catch {
                 failed = true
                 ConsoleOutput.error("saoma scan: \(error.localizedMessage)")
@@ -216,13 +263,15 @@ public struct ScanCommand: Sendable {
     /// Loads and decodes one file: a big JPEG is decoded reduced first (libjpeg's DCT scaling) and
     /// read again at full resolution only when the reduced pixels show no code; corners are in the
     /// full-resolution image's pixels either way.
-    static func scanOne(_ file: String, loader: ImageLoader, decoder: BarcodeDecoder, options: DecodeOptions) -> FileResult {
+    static func scanOne(_ file: String, loader: ImageLoader, reader: StillImageReader, options: DecodeOptions) -> FileResult {
         do {
             let image = try loader.load(path: file, reduced: true)
-            let symbols = try image.decodeReducedFirst(with: decoder, options: options) { () throws(ImageLoadError) in
-                try loader.load(path: file)
-            }
-            return FileResult(file: file, symbols: symbols, error: nil)
+            let outcome = try reader.read(image, options: options) { () throws(ImageLoadError) in try loader.load(path: file) }
+            let problem = outcome.failure.map { VisibleText.of(file) + ": " + $0.message(in: .terse) }
+            // An image the other engines could still read is a warning; one no read went through
+            // for is an error.
+            guard outcome.readCompleted else { return FileResult(file: file, symbols: [], error: problem) }
+            return FileResult(file: file, symbols: outcome.symbols, error: nil, warning: problem)
         } catch {
             return FileResult(file: file, symbols: [], error: error.localizedMessage)
         }

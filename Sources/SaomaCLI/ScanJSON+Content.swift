@@ -30,10 +30,11 @@ extension ScanJSON {
         }
     }
 
-    /// The content object for a symbol's text (`null` for binary payloads).
-    static func content(of text: String?) -> Value {
+    /// The content object for a symbol's text (`null` for binary payloads), read as a code of
+    /// `symbology` (EAN/UPC/ISBN codes carry product numbers).
+    static func content(of text: String?, symbology: Symbology? = nil) -> Value {
         guard let text else { return .null }
-        let content = ContentParser.parse(text)
+        let content = ContentParser.parse(text, symbology: symbology)
         return .object([("kind", .string(content.kind.rawValue))] + fields(of: content).map { ($0.0.rawValue, $0.1) })
     }
 
@@ -53,6 +54,8 @@ extension ScanJSON {
                 (.password, .optional(network.password)), (.hidden, .bool(network.hidden)),
                 (.eapMethod, network.enterprise.map { .optional($0.method) } ?? .null),
                 (.identity, network.enterprise.map { .optional($0.identity) } ?? .null),
+                (.anonymousIdentity, network.enterprise.map { .optional($0.anonymousIdentity) } ?? .null),
+                (.phase2, network.enterprise.map { .optional($0.phase2) } ?? .null),
             ]
         case .contact(let contact):
             return [
@@ -61,13 +64,20 @@ extension ScanJSON {
                 (.address, .optional(contact.address)), (.urls, .array(contact.urls.map(Value.string))), (.note, .optional(contact.note)),
             ]
         case .email(let message):
-            return [(.to, .optional(message.to)), (.subject, .optional(message.subject)), (.body, .optional(message.body))]
+            return [
+                (.to, .optional(message.to)), (.cc, .optional(message.cc)), (.bcc, .optional(message.bcc)),
+                (.subject, .optional(message.subject)), (.body, .optional(message.body)),
+            ]
         case .phone(let number): return [(.number, .string(number))]
-        case .sms(let message): return [(.number, .string(message.number)), (.body, .optional(message.body))]
+        case .sms(let message):
+            return [
+                (.number, .string(message.number)), (.numbers, .array(message.numbers.map(Value.string))),
+                (.body, .optional(message.body)),
+            ]
         case .geo(let location):
             return [
                 (.latitude, .number(decimal(location.latitude))), (.longitude, .number(decimal(location.longitude))),
-                (.query, .optional(location.query)),
+                (.altitude, location.altitude.map { .number(decimal($0)) } ?? .null), (.query, .optional(location.query)),
             ]
         case .event(let event):
             return [
@@ -89,6 +99,11 @@ extension ScanJSON {
                 (.currency, .optional(order.currency)), (.reference, .optional(order.reference)),
                 (.referenceValid, order.referenceValid.map(Value.bool) ?? .null), (.message, .optional(order.message)),
                 (.warnings, .array(order.warnings.map { .string($0.rawValue) })),
+            ]
+        case .product(let product):
+            return [
+                (.number, .string(product.number)), (.gtin, .string(product.gtin)), (.addOn, .optional(product.addOn)),
+                (.isbn, product.isbn13.map(Value.string) ?? .null), (.isbn10, product.isbn10.map(Value.string) ?? .null),
             ]
         }
     }

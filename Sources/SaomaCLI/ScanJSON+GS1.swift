@@ -8,7 +8,9 @@ extension ScanJSON {
     /// and a valid element string), else what `ContentParser` reads in its text.
     static func content(of symbol: Symbol) -> Value {
         let year = Calendar(identifier: .gregorian).component(.year, from: Date())
-        guard let gs1 = GS1ElementString(symbol: symbol, referenceYear: year) else { return content(of: symbol.text) }
+        guard let gs1 = GS1ElementString(symbol: symbol, referenceYear: year) else {
+            return content(of: symbol.text, symbology: symbol.format)
+        }
         return .object([("kind", .string("gs1")), ("elements", .array(gs1.elements.map(value(of:))))])
     }
 

@@ -2,7 +2,8 @@
 import SaomaCore
 
 /// JSON lines for `saoma scan --json`, in barcode-bench's contract:
-/// `{"file", "symbols": [{"format", "text", "bytes_hex" (when not UTF-8), "corners", "content"}], "error"}`.
+/// `{"file", "symbols": [{"format", "text", "bytes_hex" (when not UTF-8), "corners", "parts" (a
+/// structured-append message: `{"total", "missing"}`, 1-based), "content"}], "error", "warning"}`.
 enum ScanJSON {
     /// One JSON object (no trailing newline) for a file's result.
     static func line(for result: ScanCommand.FileResult) -> String {
@@ -13,10 +14,16 @@ enum ScanJSON {
             out += ",\"text\":" + (symbol.text.map(quoted) ?? "null")
             if !symbol.isUTF8Text { out += ",\"bytes_hex\":" + quoted(Symbol.hex(symbol.bytes)) }
             out += ",\"corners\":[" + symbol.corners.map { "[\(number($0.x)),\(number($0.y))]" }.joined(separator: ",") + "]"
+            if let parts = symbol.assembly {
+                out +=
+                    ",\"parts\":{\"total\":\(parts.total),\"missing\":[" + parts.missing.map { String($0 + 1) }.joined(separator: ",")
+                    + "]}"
+            }
             out += ",\"content\":" + content(of: symbol).text + "}"
         }
         out += "]"
         if let error = result.error { out += ",\"error\":" + quoted(error) }
+        if let warning = result.warning { out += ",\"warning\":" + quoted(warning) }
         return out + "}"
     }
 

@@ -45,9 +45,14 @@ public struct CameraMode: Hashable, Sendable, CustomStringConvertible {
         self.pixelFormat = pixelFormat
     }
 
-    public var description: String {
-        let fps = framesPerSecond.rounded() == framesPerSecond ? String(Int(framesPerSecond)) : String(framesPerSecond)
-        return "\(width)×\(height) @ \(fps) fps \(pixelFormat)"
+    public var description: String { "\(width)×\(height) @ \(framesPerSecondText) fps \(pixelFormat)" }
+
+    /// The rate as shown: whole rates without decimals (`30`, `7.5`); any value, even one no
+    /// camera may report, prints without trapping.
+    public var framesPerSecondText: String {
+        let fps = framesPerSecond
+        guard fps.isFinite, abs(fps) < 1e15, fps.rounded() == fps else { return String(fps) }
+        return String(Int(fps))
     }
 }
 
@@ -61,6 +66,8 @@ public struct CameraDevice: Hashable, Sendable {
     public var busInfo: String
     /// Native capture modes the device offers, when enumerated (empty otherwise).
     public var modes: [CameraMode] = []
+    /// Values the device reported that were out of range and skipped (for `saoma devices`).
+    public var skippedValues: [CameraValues.Skipped] = []
 
     public init(path: String, name: String, busInfo: String) {
         self.path = path

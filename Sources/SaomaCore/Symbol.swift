@@ -14,13 +14,52 @@ public struct Symbol: Hashable, Sendable {
     /// Whether the code marks its data as a GS1 element string (FNC1 in first position: GS1-128,
     /// GS1 DataBar, GS1 DataMatrix); `bytes` then hold the element string, later FNC1s as GS.
     public var isGS1: Bool
+    /// Where this symbol stands in a structured-append message (one message split over several
+    /// symbols), or `nil` when it is a whole message.
+    public var sequence: Sequence?
+    /// For a message joined from structured-append parts: how many parts it has and which are
+    /// missing; `nil` for a symbol read whole.
+    public var assembly: Assembly?
 
-    public init(format: Symbology, bytes: [UInt8], text: String?, corners: [Point], isGS1: Bool = false) {
+    /// A symbol's place in a structured-append message.
+    public struct Sequence: Hashable, Sendable {
+        /// 0-based position of this part.
+        public var index: Int
+        /// How many parts the message has (0 when the symbology does not say).
+        public var count: Int
+        /// What the parts of one message share (QR: the parity byte as digits; PDF417: the file id).
+        public var id: [UInt8]
+
+        public init(index: Int, count: Int, id: [UInt8]) {
+            self.index = index
+            self.count = count
+            self.id = id
+        }
+    }
+
+    /// A message joined from structured-append parts.
+    public struct Assembly: Hashable, Sendable {
+        /// How many parts the message has.
+        public var total: Int
+        /// The 0-based indices of the parts not read (empty when the message is whole).
+        public var missing: [Int]
+
+        public init(total: Int, missing: [Int]) {
+            self.total = total
+            self.missing = missing
+        }
+
+        /// Whether every part was read.
+        public var isComplete: Bool { missing.isEmpty }
+    }
+
+    public init(format: Symbology, bytes: [UInt8], text: String?, corners: [Point], isGS1: Bool = false, sequence: Sequence? = nil) {
         self.format = format
         self.bytes = bytes
         self.text = text
         self.corners = corners
         self.isGS1 = isGS1
+        self.sequence = sequence
     }
 
     /// What to show a person: the text, else the bytes as hex.

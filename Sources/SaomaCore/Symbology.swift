@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 
-/// A barcode symbology Saoma can read (everything zbar reads, and Data Matrix through libdmtx).
+/// A barcode symbology Saoma can read: everything zbar reads, Data Matrix (libdmtx and zxing-cpp), and
+/// PDF417, Aztec, Micro QR and MaxiCode (zxing-cpp).
 public enum Symbology: String, CaseIterable, Sendable, Codable, Comparable {
     case qrCode = "QR"
     case ean13 = "EAN-13"
@@ -19,12 +20,21 @@ public enum Symbology: String, CaseIterable, Sendable, Codable, Comparable {
     case dataBar = "DataBar"
     case dataBarExpanded = "DataBar-Exp"
     case dataMatrix = "DataMatrix"
+    case pdf417 = "PDF417"
+    case aztec = "Aztec"
+    case microQR = "MicroQR"
+    case maxiCode = "MaxiCode"
 
     /// The name printed by the CLI and accepted by `--formats` (case-insensitive).
     public var name: String { rawValue }
 
     /// Whether this is a two-dimensional (matrix) code.
-    public var isTwoDimensional: Bool { self == .qrCode || self == .dataMatrix }
+    public var isTwoDimensional: Bool {
+        switch self {
+        case .qrCode, .dataMatrix, .pdf417, .aztec, .microQR, .maxiCode: true
+        default: false
+        }
+    }
 
     /// Parses a user-given name: the canonical name or a common alias (`qr`, `ean13`, `code128`, `itf`…).
     public init?(userName: String) {
@@ -39,6 +49,9 @@ public enum Symbology: String, CaseIterable, Sendable, Codable, Comparable {
         case "databarexpanded", "rssexpanded", "databarexp", "rssexp": self = .dataBarExpanded
         case "rss14", "rss", "databar": self = .dataBar
         case "dm", "datamatrix", "dmtx": self = .dataMatrix
+        case "pdf", "pdf417": self = .pdf417
+        case "mqr", "microqrcode": self = .microQR
+        case "maxi": self = .maxiCode
         default: return nil
         }
     }

@@ -34,12 +34,14 @@ public enum VisibleText {
         return String(out)
     }
 
-    /// `value` made visible and cut to `limit` characters (an ellipsis marks the cut), for echoing
-    /// what someone typed in a one-line message.
+    /// `value` made visible and cut to `limit` Unicode scalars (an ellipsis marks the cut), for
+    /// echoing what someone typed in a one-line message. Cut by `DisplayText` first, so the cost
+    /// is bounded by `limit` whatever the value's length.
     public static func shortened(_ value: String, limit: Int = echoLimit) -> String {
-        let visible = of(value)
-        guard visible.count > limit else { return visible }
-        return String(visible.prefix(max(1, limit - 1))) + "…"
+        let (start, wasCut) = DisplayText.cut(value, DisplayText.Budget(scalars: limit, bytes: limit * 4))
+        let visible = of(start).unicodeScalars
+        guard wasCut || visible.count > limit else { return String(visible) }
+        return String(String.UnicodeScalarView(visible.prefix(max(1, limit - 1)))) + "…"
     }
 
     /// One line naming a code for a terminal: its text made visible, or `binaryLabel` and the

@@ -42,7 +42,10 @@ extension ContentField {
         case .to: (tr("recipient address"), tr("recipient’s address"))
         case .subject: (tr("subject"), tr("subject"))
         case .body: (tr("message body"), tr("message"))
+        case .cc: (tr("copy recipients"), tr("copy recipients"))
+        case .bcc: (tr("blind copy recipients"), tr("blind copy recipients"))
         case .number: (tr("phone number"), tr("phone number"))
+        case .numbers: (tr("phone numbers"), tr("phone numbers"))
         case .latitude: (tr("latitude"), tr("latitude"))
         case .longitude: (tr("longitude"), tr("longitude"))
         case .altitude: (tr("altitude"), tr("altitude"))
@@ -70,6 +73,10 @@ extension ContentField {
         case .reference: (tr("reference"), tr("payment reference"))
         case .referenceValid: (tr("reference check"), tr("reference check"))
         case .message: (tr("message"), tr("message"))
+        case .gtin: (tr("GTIN"), tr("product number"))
+        case .addOn: (tr("add-on"), tr("add-on number"))
+        case .isbn: (tr("ISBN"), tr("book number (ISBN)"))
+        case .isbn10: (tr("ISBN-10"), tr("ten-digit book number (ISBN-10)"))
         }
     }
 }

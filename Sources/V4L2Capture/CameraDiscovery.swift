@@ -95,8 +95,10 @@ public enum CameraDiscovery {
             return CameraNode(
                 path: path, status: .skipped(kind: kind == .capture ? .unsupportedFormats : kind, name: cap.name, pixelFormats: formats))
         }
-        let modes = device.modes().filter { CameraPixelFormat.convertibleFormats.contains($0.pixelFormat) }
-        let camera = CameraDevice(path: path, name: cap.name.isEmpty ? path : cap.name, busInfo: cap.busInfo, modes: modes)
+        let (allModes, skipped) = device.modes()
+        let modes = allModes.filter { CameraPixelFormat.convertibleFormats.contains($0.pixelFormat) }
+        var camera = CameraDevice(path: path, name: cap.name.isEmpty ? path : cap.name, busInfo: cap.busInfo, modes: modes)
+        camera.skippedValues = skipped
         return CameraNode(path: path, status: .camera(camera))
     }
 }

@@ -64,9 +64,11 @@ final class CaptureSession {
         let path = camera.path
         let cap = try device.capability()
         guard cap.capturesVideo, cap.streams else { throw CameraProblem.noUsableFormat(device: path) }
-        let modes = device.modes().filter { CameraPixelFormat.convertibleFormats.contains($0.pixelFormat) }
+        let (allModes, skipped) = device.modes()
+        let modes = allModes.filter { CameraPixelFormat.convertibleFormats.contains($0.pixelFormat) }
         guard let wanted = CameraModePolicy.choose(from: modes) else { throw CameraProblem.noUsableFormat(device: path) }
         camera = CameraDevice(path: path, name: cap.name.isEmpty ? camera.name : cap.name, busInfo: cap.busInfo, modes: modes)
+        camera.skippedValues = skipped
 
         if pixelPath == .automatic || pixelPath == .yuyv { pixelPath = wanted.pixelFormat == "YUYV" ? .yuyv : .yuv420 }
         var format = try setFormat(wanted)
@@ -77,6 +79,14 @@ final class CaptureSession {
         }
         guard format.fmt.pix.pixelformat == fourcc(pixelPath), format.fmt.pix.width >= 2, format.fmt.pix.height >= 2 else {
             throw CameraProblem.noUsableFormat(device: path)
+        }
+        // The driver's answer is any pair of numbers: no larger frame is mapped or converted.
+        guard CameraValues.isAcceptable(width: Int(format.fmt.pix.width), height: Int(format.fmt.pix.height)) else {
+            throw CameraProblem.failed(
+                device: path,
+                message:
+                    "the camera set a frame of \(format.fmt.pix.width)×\(format.fmt.pix.height) pixels (at most \(CameraValues.maximumSide) a side)"
+            )
         }
         width = Int(format.fmt.pix.width) & ~1
         height = Int(format.fmt.pix.height) & ~1
@@ -90,12 +100,14 @@ final class CaptureSession {
 
         var parm = v4l2_streamparm()
         parm.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
-        parm.parm.capture.timeperframe = v4l2_fract(numerator: 100, denominator: UInt32(wanted.framesPerSecond * 100))
+        let asked = CameraValues.timePerFrame(forFramesPerSecond: wanted.framesPerSecond)
+        parm.parm.capture.timeperframe = v4l2_fract(numerator: asked.numerator, denominator: asked.denominator)
         try? device.ioctl(SAOMA_VIDIOC_S_PARM, &parm, "S_PARM")
         var fps = wanted.framesPerSecond
         if (try? device.ioctl(SAOMA_VIDIOC_G_PARM, &parm, "G_PARM")) != nil {
+            // A rate out of range read back is not believed: the rate asked for stays.
             let t = parm.parm.capture.timeperframe
-            if t.numerator > 0 && t.denominator > 0 { fps = (Double(t.denominator) / Double(t.numerator) * 100).rounded() / 100 }
+            if let kept = CameraValues.framesPerSecond(timePerFrame: CameraValues.Fraction(t.numerator, t.denominator)) { fps = kept }
         }
         var native = v4l2_format()
         native.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue

@@ -95,47 +95,55 @@ final class V4L2Device {
         return formats
     }
 
-    /// Every native mode: each format's frame sizes with their frame rates.
-    func modes() -> [CameraMode] {
+    /// Every native mode: each format's frame sizes with their frame rates, and the sizes and
+    /// intervals the driver reported that are out of range (skipped: `CameraValues`).
+    func modes() -> (modes: [CameraMode], skipped: [CameraValues.Skipped]) {
         var modes: [CameraMode] = []
+        var skipped: [CameraValues.Skipped] = []
         for format in nativeFormats() {
             let name = fourccString(format)
-            for (width, height) in frameSizes(format) {
-                for fps in frameRates(format, width: width, height: height) {
-                    modes.append(CameraMode(width: Int(width), height: Int(height), framesPerSecond: fps, pixelFormat: name))
+            for answer in frameSizes(format) {
+                switch CameraValues.sizes(answer) {
+                case .failure(let reason): skipped.append(reason)
+                case .success(let sizes):
+                    for size in sizes {
+                        let (rates, skippedRates) = frameRates(format, width: UInt32(size.width), height: UInt32(size.height))
+                        skipped += skippedRates.filter { !skipped.contains($0) }
+                        let room = max(0, CameraValues.maximumModes - modes.count)
+                        modes += rates.prefix(room).map {
+                            CameraMode(width: size.width, height: size.height, framesPerSecond: $0, pixelFormat: name)
+                        }
+                    }
                 }
             }
         }
-        return modes
+        return (modes, Array(skipped.prefix(CameraValues.maximumSkippedShown)))
     }
 
-    /// Sizes commonly asked of cameras with stepwise or continuous sizes, in pixels.
-    private static let standardSizes: [(UInt32, UInt32)] = [(640, 480), (1280, 720), (1920, 1080)]
-
-    private func frameSizes(_ format: UInt32) -> [(UInt32, UInt32)] {
-        var sizes: [(UInt32, UInt32)] = []
+    /// The driver's frame-size answers for `format` (a stepwise or continuous answer is the last).
+    private func frameSizes(_ format: UInt32) -> [CameraValues.FrameSize] {
+        var sizes: [CameraValues.FrameSize] = []
         for index in 0..<64 {
             var size = v4l2_frmsizeenum()
             size.index = UInt32(index)
             size.pixel_format = format
             do { try ioctl(SAOMA_VIDIOC_ENUM_FRAMESIZES, &size, "ENUM_FRAMESIZES") } catch { break }
             if size.type == V4L2_FRMSIZE_TYPE_DISCRETE.rawValue {
-                sizes.append((size.discrete.width, size.discrete.height))
+                sizes.append(.discrete(width: size.discrete.width, height: size.discrete.height))
             } else {
                 let s = size.stepwise
-                for (w, h) in Self.standardSizes
-                where (s.min_width...s.max_width).contains(w) && (s.min_height...s.max_height).contains(h) {
-                    sizes.append((w, h))
-                }
-                sizes.append((s.max_width, s.max_height))
+                sizes.append(.range(minWidth: s.min_width, maxWidth: s.max_width, minHeight: s.min_height, maxHeight: s.max_height))
                 break
             }
         }
         return sizes
     }
 
-    private func frameRates(_ format: UInt32, width: UInt32, height: UInt32) -> [Double] {
+    /// The rates the driver offers at one size, and the intervals skipped as out of range.
+    private func frameRates(_ format: UInt32, width: UInt32, height: UInt32) -> (rates: [Double], skipped: [CameraValues.Skipped]) {
         var rates: [Double] = []
+        var skipped: [CameraValues.Skipped] = []
+        var answered = false
         for index in 0..<64 {
             var interval = v4l2_frmivalenum()
             interval.index = UInt32(index)
@@ -143,21 +151,24 @@ final class V4L2Device {
             interval.width = width
             interval.height = height
             do { try ioctl(SAOMA_VIDIOC_ENUM_FRAMEINTERVALS, &interval, "ENUM_FRAMEINTERVALS") } catch { break }
+            answered = true
+            let answer: CameraValues.FrameInterval
             if interval.type == V4L2_FRMIVAL_TYPE_DISCRETE.rawValue {
-                if let fps = rate(interval.discrete) { rates.append(fps) }
+                answer = .discrete(fraction(interval.discrete))
             } else {
-                if let fps = rate(interval.stepwise.min) { rates.append(fps) }
-                break
+                answer = .range(shortest: fraction(interval.stepwise.min), longest: fraction(interval.stepwise.max))
             }
+            switch CameraValues.rates(answer) {
+            case .success(let found): rates += found.filter { !rates.contains($0) }
+            case .failure(let reason): skipped.append(reason)
+            }
+            if interval.type != V4L2_FRMIVAL_TYPE_DISCRETE.rawValue { break }
         }
         // Drivers that cannot enumerate rates still stream; 30 fps is the UVC norm.
-        return rates.isEmpty ? [30] : rates
+        return (answered ? rates : [CameraModePolicy.targetFramesPerSecond], skipped)
     }
 
-    private func rate(_ f: v4l2_fract) -> Double? {
-        guard f.numerator > 0, f.denominator > 0 else { return nil }
-        return (Double(f.denominator) / Double(f.numerator) * 100).rounded() / 100
-    }
+    private func fraction(_ f: v4l2_fract) -> CameraValues.Fraction { CameraValues.Fraction(f.numerator, f.denominator) }
 
     // MARK: Controls
 

@@ -29,17 +29,25 @@ enum DecodePass: Equatable, Sendable {
     /// Enlarged by the factor, then sharpened.
     case upSharpen(Double)
 
-    /// Parses a pass name of the `SAOMA_PASSES` benchmark variable: `plain`, `downN`, `upN`,
-    /// `rotN` (degrees), `threshN` (window), `sharpN`, `upsharpN`, `stretch`, `mirror`, `invert`,
-    /// or several joined with `+` (`down2+invert`).
+    /// Parses a pass name of the `SAOMA_PASSES` benchmark variable: `plain`, `downN` (1…16),
+    /// `upN` (1…8), `rotN` (degrees, −360…360), `threshN` (window, 3…1001 pixels), `sharpN`
+    /// (0…10), `upsharpN` (1…8), `stretch`, `mirror`, `invert`, or up to 8 joined with `+`
+    /// (`down2+invert`). Numbers are read by `ArgumentReader` within those ranges (the variable
+    /// is outside input: `down1e300`, `upnan` are no passes).
     init?(name: String) {
-        func number(after prefix: String) -> Double? {
+        func number(after prefix: String, in range: ClosedRange<Double>) -> Double? {
             guard name.hasPrefix(prefix) else { return nil }
-            return Double(name.dropFirst(prefix.count))
+            return ArgumentReader.number(name.dropFirst(prefix.count), in: range)
+        }
+        func integer(after prefix: String, in range: ClosedRange<Int>) -> Int? {
+            guard name.hasPrefix(prefix) else { return nil }
+            return ArgumentReader.integer(name.dropFirst(prefix.count), in: range)
         }
         if name.contains("+") {
-            let parts = name.split(separator: "+").compactMap { DecodePass(name: String($0)) }
-            guard parts.count == name.split(separator: "+").count else { return nil }
+            let names = name.split(separator: "+", omittingEmptySubsequences: false)
+            guard names.count <= Self.maximumComposed else { return nil }
+            let parts = names.compactMap { DecodePass(name: String($0)) }
+            guard parts.count == names.count else { return nil }
             self = .composed(parts)
         } else if name == "plain" {
             self = .plain
@@ -49,22 +57,25 @@ enum DecodePass: Equatable, Sendable {
             self = .mirror
         } else if name == "invert" {
             self = .invert
-        } else if let n = number(after: "down") {
-            self = .downscale(Int(n))
-        } else if let n = number(after: "up") {
-            self = .upscale(n)
-        } else if let n = number(after: "rot") {
-            self = .rotate(n)
-        } else if let n = number(after: "sharp") {
-            self = .sharpen(n)
-        } else if let n = number(after: "upsharp") {
+        } else if let n = integer(after: "down", in: 1...16) {
+            self = .downscale(n)
+        } else if let n = number(after: "upsharp", in: 1...8) {
             self = .upSharpen(n)
-        } else if let n = number(after: "thresh") {
-            self = .threshold(Int(n))
+        } else if let n = number(after: "up", in: 1...8) {
+            self = .upscale(n)
+        } else if let n = number(after: "rot", in: -360...360) {
+            self = .rotate(n)
+        } else if let n = number(after: "sharp", in: 0...10) {
+            self = .sharpen(n)
+        } else if let n = integer(after: "thresh", in: 3...1001) {
+            self = .threshold(n)
         } else {
             return nil
         }
     }
+
+    /// Most passes one `+` name composes.
+    static let maximumComposed = 8
 
     /// The pass's `SAOMA_PASSES` name (the inverse of `init(name:)`).
     var name: String {
@@ -162,17 +173,22 @@ struct DecodeStep: Equatable, Sendable {
     var name: String { density == 1 ? pass.name : "\(pass.name)@\(density)" }
 
     /// Parses a step name of the `SAOMA_PASSES` benchmark variable: a pass name, optionally
-    /// followed by `@N` for scan density N (`thresh45@2`).
+    /// followed by `@N` for scan density N, 1…16 (`thresh45@2`); at most `maximumNameLength`
+    /// characters.
     init?(name: String) {
+        guard name.utf8.count <= Self.maximumNameLength else { return nil }
         let parts = name.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count <= 2, let pass = DecodePass(name: String(parts[0])) else { return nil }
         var density = 1
         if parts.count == 2 {
-            guard let n = Int(parts[1]), n >= 1 else { return nil }
+            guard let n = ArgumentReader.integer(parts[1], in: 1...16) else { return nil }
             density = n
         }
         self.init(pass, density: density)
     }
+
+    /// Longest step name read, in characters.
+    static let maximumNameLength = 256
 }
 
 /// The sequence of zbar passes run over one image, and the merging of their results.
@@ -181,7 +197,7 @@ struct DecodeStep: Equatable, Sendable {
 /// each step is tried only when the ones before found nothing, and each one kept reads codes on
 /// the real photos that the others miss. `SAOMA_PASSES` (comma-separated step names such as
 /// `plain@2,plain,thresh45@2`) replaces the chain for such measurements.
-enum DecodePasses {
+public enum DecodePasses {
     /// Steps for `.thorough`, tried in order until one finds a code.
     ///
     /// A sparse binarised look first (every second row and column: half the cost, and 1-D codes
@@ -191,15 +207,45 @@ enum DecodePasses {
     /// once confirmed). `scripts/crossval-decode` keeps each step only where it earns reads on both
     /// halves of the development split (docs/BENCHMARKS.md, "Cross-validation").
     static let thorough: [DecodeStep] = {
-        if let spec = getenvString("SAOMA_PASSES") {
-            return spec.split(separator: ",").compactMap { DecodeStep(name: String($0)) }
-        }
-        return [
-            DecodeStep(.threshold(81), density: 2), DecodeStep(.plain), DecodeStep(.threshold(45), density: 2),
-            DecodeStep(.plain, density: 3),
-            DecodeStep(.sharpen(2), density: 2), DecodeStep(.invert), DecodeStep(.upSharpen(2)),
-        ]
+        guard let spec = getenvString("SAOMA_PASSES") else { return defaultThorough }
+        let named = steps(fromSpec: spec).steps
+        return named.isEmpty ? defaultThorough : named
     }()
+
+    /// One line for each step `SAOMA_PASSES` names that is no step (ignored), and one when it
+    /// names none (the usual chain is used): for the front end to print, since the chain runs in
+    /// the decoder process, whose standard error goes nowhere.
+    public static var environmentWarnings: [String] {
+        guard let spec = getenvString("SAOMA_PASSES") else { return [] }
+        let (named, refused) = steps(fromSpec: spec)
+        var lines = refused.map { "saoma: SAOMA_PASSES: \(VisibleText.shortened($0)) is not a decode step; ignored" }
+        if named.isEmpty { lines.append("saoma: SAOMA_PASSES names no decode step; the usual ones are used") }
+        return lines
+    }
+
+    /// Most steps `SAOMA_PASSES` may name.
+    static let maximumSteps = 32
+
+    /// The steps a `SAOMA_PASSES` value names (at most `maximumSteps`) and the names refused.
+    static func steps(fromSpec spec: String) -> (steps: [DecodeStep], refused: [String]) {
+        var steps: [DecodeStep] = []
+        var refused: [String] = []
+        for name in spec.split(separator: ",") {
+            if steps.count < maximumSteps, let step = DecodeStep(name: String(name)) {
+                steps.append(step)
+            } else if refused.count < maximumSteps {
+                refused.append(String(name))
+            }
+        }
+        return (steps, refused)
+    }
+
+    /// The thorough chain Saoma ships.
+    static let defaultThorough: [DecodeStep] = [
+        DecodeStep(.threshold(81), density: 2), DecodeStep(.plain), DecodeStep(.threshold(45), density: 2),
+        DecodeStep(.plain, density: 3),
+        DecodeStep(.sharpen(2), density: 2), DecodeStep(.invert), DecodeStep(.upSharpen(2)),
+    ]
 
     /// zbar scan-line spacing in pixels for `.fast`: every second row and column halves the cost;
     /// codes in a live frame span many lines, and the next frame gets another chance.

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CharsetConversion
 import SaomaCore
 
 /// Reads every zbar symbology from greyscale images, with extra passes beyond plain zbar.
@@ -91,15 +92,7 @@ public final class ZBarDecoder: BarcodeDecoder {
     static func symbol(from read: RawRead, offset: Point, wanted: Set<Symbology>) -> Symbol? {
         var format = read.format
         var bytes = read.bytes
-        if format == .ean13 {
-            let isBook = bytes.starts(with: Array("978".utf8)) || bytes.starts(with: Array("979".utf8))
-            if isBook && wanted.contains(.isbn13) {
-                format = .isbn13
-            } else if isBook && !wanted.contains(.ean13) && wanted.contains(.isbn10), let isbn10 = ISBN.tenDigits(fromEAN13: bytes) {
-                format = .isbn10
-                bytes = isbn10
-            }
-        }
+        if format == .ean13 { (format, bytes) = ISBN.reading(ofEAN13: bytes, wanted: wanted) }
         if format == .code39, let full = Code39.fullASCII(bytes) { bytes = full }
         guard wanted.contains(format) else { return nil }
         let text: String?
@@ -117,20 +110,9 @@ public final class ZBarDecoder: BarcodeDecoder {
                 Point(x: box.maxX, y: box.minY),
             ]
         }
-        return Symbol(format: format, bytes: bytes, text: text, corners: corners, isGS1: read.isGS1)
-    }
-}
-
-/// ISBN conversions.
-enum ISBN {
-    /// The ISBN-10 digits (with its mod-11 check character) of a 978-prefixed EAN-13, or `nil`.
-    static func tenDigits(fromEAN13 ean: [UInt8]) -> [UInt8]? {
-        guard ean.count == 13, ean.starts(with: Array("978".utf8)), ean.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
-        let body = Array(ean[3..<12])
-        var sum = 0
-        for (i, d) in body.enumerated() { sum += (10 - i) * Int(d - 0x30) }
-        let check = (11 - sum % 11) % 11
-        return body + [check == 10 ? UInt8(ascii: "X") : UInt8(0x30 + check)]
+        var symbol = Symbol(format: format, bytes: bytes, text: text, corners: corners, isGS1: read.isGS1)
+        symbol.assembly = read.joinedParts.map { Symbol.Assembly(total: $0, missing: []) }
+        return symbol
     }
 }
 

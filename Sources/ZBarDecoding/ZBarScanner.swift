@@ -12,6 +12,9 @@ struct RawRead: Sendable {
     var quality: Int
     /// zbar's GS1 modifier: FNC1 in first position (DataBar always; GS1-128).
     var isGS1 = false
+    /// How many structured-append symbols zbar joined into this read (it joins a QR message only
+    /// when every part is in the image), or `nil` for a read of one symbol.
+    var joinedParts: Int?
 }
 
 /// Owns one `zbar_image_scanner_t` (created in `init`, destroyed in `deinit`).
@@ -132,7 +135,19 @@ final class ZBarScanner {
                     points.append(Point(x: Double(zbar_symbol_get_loc_x(s, i)), y: Double(zbar_symbol_get_loc_y(s, i))))
                 }
                 let isGS1 = zbar_symbol_get_modifiers(s) & (1 << ZBAR_MOD_GS1.rawValue) != 0
-                reads.append(RawRead(format: format, bytes: bytes, points: points, quality: Int(zbar_symbol_get_quality(s)), isGS1: isGS1))
+                var read = RawRead(format: format, bytes: bytes, points: points, quality: Int(zbar_symbol_get_quality(s)), isGS1: isGS1)
+                // A joined message lists its parts as components (the set's size figure stays 0 in
+                // zbar 0.23: they are counted one by one, at most QR's 16).
+                if let parts = zbar_symbol_get_components(s) {
+                    var count = 0
+                    var part = zbar_symbol_set_first_symbol(parts)
+                    while let p = part, count < 16 {
+                        count += 1
+                        part = zbar_symbol_next(p)
+                    }
+                    if count > 1 { read.joinedParts = count }
+                }
+                reads.append(read)
             }
             // zbar drops Code 128's FNC4: its extended characters are read again from the lines.
             return reads.compactMap { Code128Lines.resolve($0, in: image) }

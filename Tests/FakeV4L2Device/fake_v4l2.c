@@ -115,6 +115,15 @@ struct fake_device {
     int unplugged_once;
     long frames_served;
     int32_t control_values[CTRL_COUNT];
+    // Hostile answers a driver may give (tests of Saoma's range checks), all off by default.
+    int stepwise;                          // ENUM_FRAMESIZES answers one stepwise range
+    uint32_t step_min_w, step_min_h, step_max_w, step_max_h;
+    int interval_count;                    // ENUM_FRAMEINTERVALS answers these, at every size
+    struct v4l2_fract intervals[MAX_MODES];
+    int interval_stepwise;                 // ... or this one stepwise range
+    struct v4l2_fract interval_min, interval_max;
+    int timeperframe_set;                  // G_PARM reports this time per frame
+    struct v4l2_fract timeperframe;
 };
 
 enum buffer_state { BUF_DEQUEUED, BUF_QUEUED, BUF_DONE };
@@ -195,6 +204,31 @@ static void parse_modes(struct fake_device *d, const char *spec) {
     }
 }
 
+/// Reads "N/D" into `f` (any 32-bit terms); 1 when it parsed.
+static int parse_fraction(const char *p, struct v4l2_fract *f) {
+    return sscanf(p, "%u/%u", &f->numerator, &f->denominator) == 2;
+}
+
+/// The hostile-answer settings (STEPWISE, INTERVALS, TIMEPERFRAME; see fake_v4l2.h).
+static void parse_hostile(struct fake_device *d) {
+    const char *stepwise = setting("STEPWISE", d->index);
+    if (stepwise && sscanf(stepwise, "%ux%u-%ux%u", &d->step_min_w, &d->step_min_h, &d->step_max_w, &d->step_max_h) == 4)
+        d->stepwise = 1;
+    const char *intervals = setting("INTERVALS", d->index);
+    if (intervals && !strncmp(intervals, "stepwise:", 9)) {
+        const char *dash = strchr(intervals + 9, '-');
+        d->interval_stepwise = dash && parse_fraction(intervals + 9, &d->interval_min) && parse_fraction(dash + 1, &d->interval_max);
+    } else {
+        for (const char *p = intervals; p && *p && d->interval_count < MAX_MODES;) {
+            if (parse_fraction(p, &d->intervals[d->interval_count])) d->interval_count++;
+            p = strchr(p, ',');
+            if (p) p++;
+        }
+    }
+    const char *tpf = setting("TIMEPERFRAME", d->index);
+    d->timeperframe_set = tpf && parse_fraction(tpf, &d->timeperframe);
+}
+
 static void load_config(void) {
     const char *list = getenv("SAOMA_FAKE_V4L2_DEVICE");
     if (!list) return;
@@ -223,6 +257,7 @@ static void load_config(void) {
             const char *unplug = setting("UNPLUG_AFTER", device_count);
             d->unplug_after = unplug ? atol(unplug) : -1;
             for (int c = 0; c < CTRL_COUNT; c++) d->control_values[c] = controls[c].default_value;
+            parse_hostile(d);
             device_count++;
         }
         p += n;
@@ -644,6 +679,14 @@ static int fake_ioctl_locked(struct fake_handle *h, unsigned long request, void 
     case VIDIOC_ENUM_FRAMESIZES: {
         struct v4l2_frmsizeenum *s = arg;
         if (!d->fourcc || s->pixel_format != d->fourcc) return -EINVAL;
+        if (d->stepwise) {
+            if (s->index != 0) return -EINVAL;
+            s->type = V4L2_FRMSIZE_TYPE_STEPWISE;
+            s->stepwise.min_width = d->step_min_w, s->stepwise.min_height = d->step_min_h;
+            s->stepwise.max_width = d->step_max_w, s->stepwise.max_height = d->step_max_h;
+            s->stepwise.step_width = 2, s->stepwise.step_height = 2;
+            return 0;
+        }
         // Distinct sizes in the order given.
         uint32_t seen = 0;
         for (int i = 0; i < d->mode_count; i++) {
@@ -663,6 +706,19 @@ static int fake_ioctl_locked(struct fake_handle *h, unsigned long request, void 
     case VIDIOC_ENUM_FRAMEINTERVALS: {
         struct v4l2_frmivalenum *iv = arg;
         if (!d->fourcc || iv->pixel_format != d->fourcc) return -EINVAL;
+        if (d->interval_stepwise) {
+            if (iv->index != 0) return -EINVAL;
+            iv->type = V4L2_FRMIVAL_TYPE_STEPWISE;
+            iv->stepwise.min = d->interval_min, iv->stepwise.max = d->interval_max;
+            iv->stepwise.step = (struct v4l2_fract){1, 1};
+            return 0;
+        }
+        if (d->interval_count > 0) {
+            if (iv->index >= (uint32_t)d->interval_count) return -EINVAL;
+            iv->type = V4L2_FRMIVAL_TYPE_DISCRETE;
+            iv->discrete = d->intervals[iv->index];
+            return 0;
+        }
         uint32_t seen = 0;
         for (int i = 0; i < d->mode_count; i++) {
             if (d->modes[i].width != iv->width || d->modes[i].height != iv->height) continue;
@@ -705,6 +761,7 @@ static int fake_ioctl_locked(struct fake_handle *h, unsigned long request, void 
         p->parm.capture.capability = V4L2_CAP_TIMEPERFRAME;
         p->parm.capture.timeperframe.numerator = 1;
         p->parm.capture.timeperframe.denominator = h->fps;
+        if (d->timeperframe_set) p->parm.capture.timeperframe = d->timeperframe;
         p->parm.capture.readbuffers = 0;
         return 0;
     }

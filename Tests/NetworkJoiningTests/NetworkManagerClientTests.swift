@@ -10,13 +10,26 @@ import Testing
 struct NetworkManagerClientTests {
     static let device = "/org/freedesktop/NetworkManager/Devices/wlan0"
 
-    /// Joins `network` against a mock with `parameters`; returns the outcome and the mock's records.
-    func join(_ network: WiFiNetwork, _ parameters: [String: Any] = [:]) throws -> (WiFiJoinOutcome, [[String: Any]]) {
+    /// Joins `network` against a mock with `parameters` as the client's plan says (or as
+    /// `plan` says, when given); returns the outcome and the mock's records.
+    func join(_ network: WiFiNetwork, _ parameters: [String: Any] = [:], plan: WiFiJoinPlan? = nil) throws -> (
+        WiFiJoinOutcome, [[String: Any]]
+    ) {
+        let (_, outcome, records) = try planAndJoin(network, parameters, plan: plan)
+        return (outcome, records)
+    }
+
+    /// The client's plan for `network`, then the outcome of joining by `plan` (or that plan)
+    /// and the mock's records.
+    func planAndJoin(_ network: WiFiNetwork, _ parameters: [String: Any] = [:], plan: WiFiJoinPlan? = nil) throws -> (
+        WiFiJoinPlan, WiFiJoinOutcome, [[String: Any]]
+    ) {
         let mock = try MockNetworkManager(parameters: parameters)
         defer { mock.stop() }
         let client = try #require(NetworkManagerClient(busAddress: mock.address))
-        let outcome = client.join(network)
-        return (outcome, mock.records())
+        let planned = client.plan(for: network)
+        let outcome = client.join(network, plan: plan ?? planned)
+        return (planned, outcome, mock.records())
     }
 
     /// The settings of the single AddAndActivateConnection call, with the generated uuid checked and removed.
@@ -102,18 +115,109 @@ struct NetworkManagerClientTests {
             try sentSettings(records)["802-11-wireless"] as? NSDictionary == ["ssid": [0xC0, 0xFF, 0xEE, 0x00], "mode": "infrastructure"])
     }
 
-    @Test("an existing profile for the SSID is updated and activated, not duplicated")
-    func existingProfileIsUpdated() throws {
-        let (outcome, records) = try join(WiFiNetwork(ssid: "Home", password: "newpass1", security: .wpa), ["existing_ssid": "Home"])
-        #expect(outcome == .connected)
-        #expect(records.map { $0["method"] as? String } == ["Update", "ActivateConnection"])
-        let path = records.first?["connection"] as? String
+    static let savedProfile = SavedWiFiProfile(uuid: "e1d3f7a2-0000-4000-8000-000000000001", name: "Old profile", checksServer: false)
+
+    /// The settings of the single Update call, after the GetSecrets calls for `secretGroups`, and
+    /// the activation of the same profile on the Wi-Fi device.
+    func updatedSettings(_ records: [[String: Any]], secretGroups: [String]) throws -> NSDictionary {
+        let methods = records.map { $0["method"] as? String ?? "" }
+        #expect(methods == Array(repeating: "GetSecrets", count: secretGroups.count) + ["Update", "ActivateConnection"])
+        #expect(records.prefix(secretGroups.count).map { $0["group"] as? String } == secretGroups)
+        let update = try #require(records.first { $0["method"] as? String == "Update" })
+        let path = update["connection"] as? String
         #expect(path?.hasPrefix("/org/freedesktop/NetworkManager/Settings/") == true)
-        let settings = try #require(records.first?["settings"] as? [String: [String: Any]])
-        #expect(settings["connection"]?["uuid"] as? String == "e1d3f7a2-0000-4000-8000-000000000001", "the profile keeps its uuid")
-        #expect(settings["802-11-wireless-security"]?["psk"] as? String == "newpass1")
         #expect(records.last?["connection"] as? String == path)
         #expect(records.last?["device"] as? String == Self.device)
+        return try #require(update["settings"] as? [String: [String: Any]]) as NSDictionary
+    }
+
+    /// What the mock's `wpa` and `enterprise` profiles keep whatever the code says.
+    static var keptConnection: NSDictionary {
+        [
+            "id": "Old profile", "uuid": "e1d3f7a2-0000-4000-8000-000000000001", "type": "802-11-wireless", "autoconnect": false,
+            "permissions": ["user:alice:"],
+        ]
+    }
+    static var keptIPv4: NSDictionary {
+        [
+            "method": "manual", "address-data": [["address": "10.0.0.5", "prefix": 24]], "gateway": "10.0.0.1", "dns": [0x0808_0808],
+        ]
+    }
+
+    @Test("a saved WPA profile: the page is told first; only the password changes, addresses and flags stay")
+    func savedProfileKeepsItsSettings() throws {
+        let network = WiFiNetwork(ssid: "Home", password: "newpass1", security: .wpa)
+        let (plan, outcome, records) = try planAndJoin(network, ["existing_ssid": "Home", "existing": "wpa"])
+        #expect(plan == .updateProfile(Self.savedProfile))
+        #expect(outcome == .connected)
+        let expected: NSDictionary = [
+            "connection": Self.keptConnection,
+            "802-11-wireless": ["ssid": Self.home, "mode": "infrastructure", "security": "802-11-wireless-security"],
+            "802-11-wireless-security": ["key-mgmt": "wpa-psk", "psk": "newpass1", "psk-flags": 0, "pmf": 2],
+            "ipv4": Self.keptIPv4, "ipv6": ["method": "ignore"],
+        ]
+        #expect(try updatedSettings(records, secretGroups: ["802-11-wireless-security"]) == expected)
+    }
+
+    @Test("a saved enterprise profile keeps its CA certificate, domain match, phase 2, key password and IPv4")
+    func savedEnterpriseProfileKeepsItsChecks() throws {
+        guard case .wifi(let network) = ContentParser.parse("WIFI:T:WPA2-EAP;S:Campus;E:PEAP;I:alice;P:pw;;") else {
+            Issue.record("not Wi-Fi")
+            return
+        }
+        let (plan, outcome, records) = try planAndJoin(network, ["existing_ssid": "Campus", "existing": "enterprise"])
+        var saved = Self.savedProfile
+        saved.checksServer = true
+        #expect(plan == .updateProfile(saved))
+        #expect(!plan.leavesServerUnchecked(network), "the saved profile checks the server")
+        #expect(outcome == .connected)
+        let expected: NSDictionary = [
+            "connection": Self.keptConnection,
+            "802-11-wireless": [
+                "ssid": Array("Campus".utf8).map(Int.init), "mode": "infrastructure", "security": "802-11-wireless-security",
+            ],
+            "802-11-wireless-security": ["key-mgmt": "wpa-eap"],
+            "802-1x": [
+                "eap": ["peap"], "identity": "alice", "password": "pw", "phase2-auth": "mschapv2",
+                "ca-cert": Array("file:///etc/ssl/campus-ca.pem\0".utf8).map(Int.init), "domain-suffix-match": "radius.campus.example",
+                "private-key-password": "keypw",
+            ],
+            "ipv4": Self.keptIPv4, "ipv6": ["method": "ignore"],
+        ]
+        #expect(try updatedSettings(records, secretGroups: ["802-11-wireless-security", "802-1x"]) == expected)
+    }
+
+    @Test("the saved profile's secrets cannot be read: nothing is sent, the reason is given")
+    func unreadableSecretsStopTheUpdate() throws {
+        let network = WiFiNetwork(ssid: "Home", password: "newpass1", security: .wpa)
+        let (plan, outcome, records) = try planAndJoin(network, ["existing_ssid": "Home", "existing": "wpa", "secrets_fail": true])
+        #expect(plan == .updateProfile(Self.savedProfile))
+        guard case .failed(let reason) = outcome else {
+            Issue.record("expected a failure, got \(outcome)")
+            return
+        }
+        #expect(reason.hasPrefix("cannot read the saved network's secrets: "), "\(reason)")
+        #expect(records.map { $0["method"] as? String } == ["GetSecrets"])
+    }
+
+    @Test("a profile the page did not announce is never updated: a new one is added beside it")
+    func unannouncedProfileIsLeftAlone() throws {
+        let network = WiFiNetwork(ssid: "Home", password: "newpass1", security: .wpa)
+        let (plan, outcome, records) = try planAndJoin(network, ["existing_ssid": "Home", "existing": "wpa"], plan: .addProfile)
+        #expect(plan == .updateProfile(Self.savedProfile))
+        #expect(outcome == .connected)
+        #expect(records.map { $0["method"] as? String } == ["AddAndActivateConnection"])
+    }
+
+    @Test("a new enterprise profile checks no server, and the plan says so; personal ones are not concerned")
+    func newEnterpriseProfileIsUnchecked() throws {
+        let enterprise = WiFiNetwork(ssid: "Campus", password: "pw", security: .eap, enterprise: EnterpriseLogin(method: "PEAP"))
+        let (plan, _, records) = try planAndJoin(enterprise)
+        #expect(plan == .addProfile)
+        #expect(plan.leavesServerUnchecked(enterprise))
+        #expect(records.map { $0["method"] as? String } == ["AddAndActivateConnection"])
+        #expect(!plan.leavesServerUnchecked(WiFiNetwork(ssid: "Home", password: "hunter22", security: .wpa)))
+        #expect(!WiFiJoinPlan.impossible(.noWiFiDevice).leavesServerUnchecked(enterprise))
     }
 
     @Test("a refused password and a network out of range")
@@ -136,7 +240,9 @@ struct NetworkManagerClientTests {
         defer { bus.stop() }
         let client = try #require(NetworkManagerClient(busAddress: bus.address))
         #expect(client.obstacle() == .networkManagerNotRunning)
-        #expect(client.join(WiFiNetwork(ssid: "Home", password: "hunter22")) == .networkManagerNotRunning)
+        let network = WiFiNetwork(ssid: "Home", password: "hunter22")
+        #expect(client.plan(for: network) == .impossible(.networkManagerNotRunning))
+        #expect(client.join(network, plan: .addProfile) == .networkManagerNotRunning)
         #expect(NetworkManagerClient(busAddress: "unix:path=/nonexistent/saoma-no-bus") == nil)
     }
 }

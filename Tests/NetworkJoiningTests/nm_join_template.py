@@ -8,7 +8,9 @@ The stock AddAndActivateConnection fails when the access point argument is `/` a
 non-ASCII SSIDs (PLATFORM.md), hence the override.
 
 Parameters (JSON, `-p`): record (path), wifi (bool, default true), outcome ("connected",
-"wrong-password", "not-in-range"), existing_ssid (a saved profile for this SSID, optional).
+"wrong-password", "not-in-range"), existing_ssid (a saved profile for this SSID, optional), existing
+("bare", "wpa" or "enterprise": what that profile holds, see `saved_settings`), secrets_fail (the
+saved profile's GetSecrets is refused).
 """
 import json
 
@@ -79,17 +81,81 @@ def load(mock, parameters):
     manager.activate_connection = activate_connection
 
     if 'existing_ssid' in parameters:
-        settings_obj = dbusmock.get_object(nm.SETTINGS_OBJ)
-        ssid = dbus.ByteArray(parameters['existing_ssid'].encode('utf-8'))
-        path = settings_obj.SettingsAddConnection(dbus.Dictionary({
-            'connection': dbus.Dictionary({'id': 'Old profile', 'uuid': 'e1d3f7a2-0000-4000-8000-000000000001',
-                                           'type': '802-11-wireless'}, signature='sv'),
-            '802-11-wireless': dbus.Dictionary({'ssid': dbus.Array(ssid, signature='y')}, signature='sv'),
-        }, signature='sa{sv}'))
-        connection = dbusmock.get_object(path)
-        original = connection.ConnectionUpdate
+        add_saved_profile(parameters['existing_ssid'], parameters.get('existing', 'bare'), parameters.get('secrets_fail', False), record)
 
-        def update(self, settings):
-            record({'method': 'Update', 'connection': str(self.connection_path), 'settings': plain(settings)})
-            return original(self, settings)
-        connection.ConnectionUpdate = update
+
+# Keys NetworkManager treats as secrets: GetSettings leaves them out, GetSecrets returns them.
+SECRET_KEYS = {'psk', 'password', 'wep-key0', 'wep-key1', 'wep-key2', 'wep-key3', 'private-key-password',
+               'phase2-private-key-password', 'leap-password', 'pin'}
+
+
+def saved_settings(ssid, kind):
+    """A saved profile as NetworkManager holds it (secrets included): `bare` (name and SSID only),
+    `wpa` (WPA-PSK, agent-owned flags off, a manual IPv4 address) or `enterprise` (PEAP with a CA
+    certificate, a domain-suffix match, a private key password and manual IPv4)."""
+    s = lambda d: dbus.Dictionary(d, signature='sv')
+    settings = {
+        'connection': s({'id': 'Old profile', 'uuid': 'e1d3f7a2-0000-4000-8000-000000000001', 'type': '802-11-wireless'}),
+        '802-11-wireless': s({'ssid': dbus.Array(dbus.ByteArray(ssid.encode('utf-8')), signature='y')}),
+    }
+    if kind == 'bare':
+        return settings
+    settings['connection']['autoconnect'] = dbus.Boolean(False)
+    settings['connection']['permissions'] = dbus.Array(['user:alice:'], signature='s')
+    settings['802-11-wireless']['mode'] = 'infrastructure'
+    settings['802-11-wireless']['security'] = '802-11-wireless-security'
+    settings['ipv4'] = s({
+        'method': 'manual',
+        'address-data': dbus.Array([dbus.Dictionary({'address': '10.0.0.5', 'prefix': dbus.UInt32(24)}, signature='sv')],
+                                   signature='a{sv}'),
+        'gateway': '10.0.0.1',
+        'dns': dbus.Array([dbus.UInt32(0x08080808)], signature='u'),
+    })
+    settings['ipv6'] = s({'method': 'ignore'})
+    if kind == 'wpa':
+        settings['802-11-wireless-security'] = s({'key-mgmt': 'wpa-psk', 'psk': 'oldpass1', 'psk-flags': dbus.UInt32(0),
+                                                  'pmf': dbus.Int32(2)})
+    else:
+        settings['802-11-wireless-security'] = s({'key-mgmt': 'wpa-eap'})
+        settings['802-1x'] = s({
+            'eap': dbus.Array(['peap'], signature='s'),
+            'identity': 'old-alice',
+            'phase2-auth': 'mschapv2',
+            'ca-cert': dbus.Array(dbus.ByteArray(b'file:///etc/ssl/campus-ca.pem\0'), signature='y'),
+            'domain-suffix-match': 'radius.campus.example',
+            'password': 'oldpw',
+            'private-key-password': 'keypw',
+        })
+    return settings
+
+
+def add_saved_profile(ssid, kind, secrets_fail, record):
+    """Adds the saved profile; its GetSettings, GetSecrets and Update behave as NetworkManager's
+    do (secrets only through GetSecrets; Update replaces every setting) and are recorded."""
+    settings_obj = dbusmock.get_object(nm.SETTINGS_OBJ)
+    full = saved_settings(ssid, kind)
+    public = {g: {k: v for k, v in keys.items() if k not in SECRET_KEYS} for g, keys in full.items()}
+    path = settings_obj.SettingsAddConnection(dbus.Dictionary(
+        {g: dbus.Dictionary(keys, signature='sv') for g, keys in public.items()}, signature='sa{sv}'))
+    connection = dbusmock.get_object(path)
+    connection.saoma_settings = full
+
+    def get_settings(self):
+        return dbus.Dictionary({g: dbus.Dictionary({k: v for k, v in keys.items() if k not in SECRET_KEYS}, signature='sv')
+                                for g, keys in self.saoma_settings.items()}, signature='sa{sv}')
+
+    def get_secrets(self, group):
+        record({'method': 'GetSecrets', 'group': str(group)})
+        if secrets_fail:
+            raise dbus.exceptions.DBusException('Not authorized to read secrets',
+                                                name='org.freedesktop.NetworkManager.Settings.Connection.PermissionDenied')
+        keys = {k: v for k, v in self.saoma_settings.get(str(group), {}).items() if k in SECRET_KEYS}
+        return dbus.Dictionary({group: dbus.Dictionary(keys, signature='sv')}, signature='sa{sv}')
+
+    def update(self, settings):
+        record({'method': 'Update', 'connection': str(self.connection_path), 'settings': plain(settings)})
+        self.saoma_settings = {str(g): dict(keys) for g, keys in settings.items()}
+
+    connection.ConnectionGetSettings = get_settings
+    connection.ConnectionGetSecrets = get_secrets
+    connection.ConnectionUpdate = update

@@ -58,6 +58,14 @@ static int parse_modes(const char *text, struct mode *modes) {
     return count;
 }
 
+/// One size and rate offered as they are, whatever their values (`--offer`): never streamed.
+struct offer { uint32_t width, height, num, denom; };
+
+static int parse_offer(const char *text, struct offer *o) {
+    int used = 0;
+    return sscanf(text, "%ux%u@%u/%u%n", &o->width, &o->height, &o->num, &o->denom, &used) == 4 && text[used] == 0 ? 0 : -1;
+}
+
 static int parse_formats(const char *text, uint32_t *subtypes, uint32_t *formats) {
     int count = 0;
     char copy[128];
@@ -297,6 +305,8 @@ int main(int argc, char *argv[]) {
     const char *format_list = "YUY2";
     const char *mode_list = "1280x720@30,640x480@30";
     c.name = "saoma-test-camera";
+    struct offer offers[MAX_MODES];
+    int offer_count = 0;
     for (int i = 1; i < argc; i++) {
         const char *value = i + 1 < argc ? argv[i + 1] : NULL;
         if (!value) { fprintf(stderr, "PipeWireTestCamera: %s needs a value\n", argv[i]); return 2; }
@@ -305,6 +315,13 @@ int main(int argc, char *argv[]) {
         else if (strcmp(argv[i], "--formats") == 0) format_list = value;
         else if (strcmp(argv[i], "--modes") == 0) mode_list = value;
         else if (strcmp(argv[i], "--scene") == 0) c.scene.path = strdup(value);
+        else if (strcmp(argv[i], "--offer") == 0) {
+            if (offer_count == MAX_MODES || parse_offer(value, &offers[offer_count]) != 0) {
+                fprintf(stderr, "PipeWireTestCamera: bad --offer %s (WIDTHxHEIGHT@NUM/DENOM)\n", value);
+                return 2;
+            }
+            offer_count++;
+        }
         else { fprintf(stderr, "PipeWireTestCamera: unknown option %s\n", argv[i]); return 2; }
         i++;
     }
@@ -328,12 +345,15 @@ int main(int argc, char *argv[]) {
 
     uint8_t buffer[8192];
     struct spa_pod_builder b = SPA_POD_BUILDER_INIT(buffer, sizeof buffer);
-    const struct spa_pod *params[MAX_MODES * MAX_FORMATS];
+    const struct spa_pod *params[2 * MAX_MODES * MAX_FORMATS];
     uint32_t n = 0;
     for (int f = 0; f < format_count; f++) {
-        for (int m = 0; m < mode_count; m++) {
-            struct spa_rectangle size = SPA_RECTANGLE(modes[m].width, modes[m].height);
-            struct spa_fraction rate = SPA_FRACTION(modes[m].fps, 1);
+        for (int m = 0; m < mode_count + offer_count; m++) {
+            // The modes it streams, then the values offered as they are.
+            struct spa_rectangle size = m < mode_count ? SPA_RECTANGLE(modes[m].width, modes[m].height)
+                : SPA_RECTANGLE(offers[m - mode_count].width, offers[m - mode_count].height);
+            struct spa_fraction rate = m < mode_count ? SPA_FRACTION(modes[m].fps, 1)
+                : SPA_FRACTION(offers[m - mode_count].num, offers[m - mode_count].denom);
             if (subtypes[f] == SPA_MEDIA_SUBTYPE_mjpg) {
                 params[n++] = spa_pod_builder_add_object(&b, SPA_TYPE_OBJECT_Format, SPA_PARAM_EnumFormat,
                     SPA_FORMAT_mediaType, SPA_POD_Id(SPA_MEDIA_TYPE_video), SPA_FORMAT_mediaSubtype, SPA_POD_Id(SPA_MEDIA_SUBTYPE_mjpg),

@@ -2,6 +2,7 @@
 import Foundation
 import PixbufIO
 import SaomaCore
+import SaomaTestSupport
 import Testing
 
 /// `JPEGFrameDecoder`: one Motion-JPEG frame to luma and RGB; anything else is dropped.

@@ -19,6 +19,7 @@ struct AdapterBoundaryTests {
         ("libportal", ["xdp_"], "DesktopPortal"),
         ("gdk-pixbuf", ["gdk_pixbuf_"], "PixbufIO"),
         ("iconv", ["iconv"], "CharsetConversion"),
+        ("zxing-cpp", ["saoma_zx_"], "ZXingDecoding"),
         ("GObject references", ["g_object_ref", "g_object_unref", "g_object_ref_sink"], "GLibSwift"),
     ]
 

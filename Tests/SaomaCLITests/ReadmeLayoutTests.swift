@@ -28,7 +28,7 @@ struct ReadmeLayoutTests {
     @Test("every module under Sources/ and every folder under Tests/ support is named in README's Layout")
     func everyModuleNamed() throws {
         let block = try layoutBlock()
-        let named = Set(block.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).map(String.init))
+        let named = Set(block.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }).map(String.init))
         for module in try folders("Sources") {
             #expect(named.contains(module), "README's Layout does not name Sources/\(module)")
         }

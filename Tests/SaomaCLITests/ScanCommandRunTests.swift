@@ -137,4 +137,72 @@ final class ScanCommandRunTests {
         let (textStatus, text) = try run(["scan", code])
         #expect(textStatus == 0 && text == "QR: https://example.org/扫码\n")
     }
+
+    @Test(
+        "a decoder that aborts costs one image: saoma scan reads it again without that engine and prints every file",
+        .enabled(if: BuiltProducts.hasSaoma, "saoma is not built"))
+    func abortingDecoder() throws {
+        try BuiltProducts.require(BuiltProducts.abortingDecoder)
+        let before = try fixtures.qr("before.png", "first file")
+        let crashing = try fixtures.qr("crash.png", "SAOMA-TEST-ABORT")
+        let after = try fixtures.qr("after.png", "last file")
+        let environment = ["SAOMA_DECODER": BuiltProducts.abortingDecoder.path, "SAOMA_TEST_ABORTING_PAYLOAD": "SAOMA-TEST-ABORT"]
+        let outcome = try SpawnedCommand.run(["scan", before, crashing, after], environment: environment)
+        #expect(outcome.status == 0)
+        #expect(outcome.output == "\(before): QR: first file\n\(crashing): QR: SAOMA-TEST-ABORT\n\(after): QR: last file\n")
+        #expect(outcome.errors == "saoma scan: \(crashing): the decoder stopped on this image (test-abort)\n")
+        // JSON consumers see every file too; the warning stays on standard error.
+        let json = try SpawnedCommand.run(["scan", "--json", crashing, after], environment: environment)
+        #expect(json.status == 0 && json.output.split(separator: "\n").count == 2 && !json.output.contains("\"error\""))
+    }
+
+    @Test(
+        "with no decoder process to start, saoma scan still reads with the engines safe in its own process",
+        .enabled(if: BuiltProducts.hasSaoma, "saoma is not built"))
+    func noDecoderProcess() throws {
+        let code = try fixtures.qr("code.png", "still read")
+        let outcome = try SpawnedCommand.run(["scan", code], environment: ["SAOMA_DECODER": "/nonexistent/saoma-decoder"])
+        #expect(outcome.status == 0 && outcome.output == "QR: still read\n")
+        #expect(outcome.errors.contains("the decoder process is not available") && outcome.errors.contains("/nonexistent/saoma-decoder"))
+    }
+}
+
+/// Structured-append QR parts drawn by the real zint (`--structapp`), side by side in one image.
+@Suite("Structured append on the command line")
+struct StructuredAppendScanTests {
+    /// An image with the parts of `parts` (index from 0) of a message of `total` parts.
+    static func image(_ texts: [String], indices: [Int], total: Int, in folder: TemporaryFolder) throws -> String {
+        var paths: [String] = []
+        for (text, index) in zip(texts, indices) {
+            let path = folder.path("part\(index).png")
+            try runTool(
+                "/usr/bin/zint", ["-b", "58", "--structapp=\(index + 1),\(total),7", "--scale=4", "--quietzones", "-d", text, "-o", path])
+            paths.append(path)
+        }
+        let out = folder.path("message.png")
+        try runTool("/usr/bin/convert", paths + ["-background", "white", "-splice", "40x40", "+append", out])
+        return out
+    }
+
+    @Test(
+        "a message's parts in one image come back joined, once, with their count",
+        .enabled(if: BuiltProducts.hasSaoma, "saoma is not built"))
+    func joined() throws {
+        let folder = try TemporaryFolder(prefix: "saoma-sa")
+        let path = try Self.image(["Hello ", "structured ", "append"], indices: [0, 1, 2], total: 3, in: folder)
+        let text = try SpawnedCommand.run(["scan", path])
+        #expect(text.status == 0 && text.output == "QR: Hello structured append\n" && text.errors.isEmpty)
+        let json = try SpawnedCommand.run(["scan", "--json", path])
+        #expect(
+            json.output.contains("\"text\":\"Hello structured append\"") && json.output.contains("\"parts\":{\"total\":3,\"missing\":[]}"))
+    }
+
+    @Test("a message with parts missing says which", .enabled(if: BuiltProducts.hasSaoma, "saoma is not built"))
+    func missing() throws {
+        let folder = try TemporaryFolder(prefix: "saoma-sa-missing")
+        let path = try Self.image(["Hello ", "append"], indices: [0, 2], total: 3, in: folder)
+        let json = try SpawnedCommand.run(["scan", "--json", path])
+        #expect(json.output.contains("\"text\":\"Hello append\"") && json.output.contains("\"parts\":{\"total\":3,\"missing\":[2]}"))
+        #expect(json.errors.contains("a QR message in 3 parts lacks parts 2"))
+    }
 }

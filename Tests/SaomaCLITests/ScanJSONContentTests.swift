@@ -20,25 +20,41 @@ struct ScanJSONContentTests {
         ContentJSONCase("javascript:alert(1)", #"{"kind":"link","url":"javascript:alert(1)","host":null,"warnings":["dangerous_scheme"]}"#),
         ContentJSONCase(
             "WIFI:T:WPA;S:Home;P:se\\;cret;H:true;;",
-            #"{"kind":"wifi","ssid":"Home","security":"wpa","password":"se;cret","hidden":true,"eap_method":null,"identity":null}"#),
+            #"{"kind":"wifi","ssid":"Home","security":"wpa","password":"se;cret","hidden":true,"eap_method":null,"identity":null,"anonymous_identity":null,"phase2":null}"#
+        ),
         ContentJSONCase(
             "WIFI:T:nopass;S:Guest;;",
-            #"{"kind":"wifi","ssid":"Guest","security":"none","password":null,"hidden":false,"eap_method":null,"identity":null}"#),
+            #"{"kind":"wifi","ssid":"Guest","security":"none","password":null,"hidden":false,"eap_method":null,"identity":null,"anonymous_identity":null,"phase2":null}"#
+        ),
         ContentJSONCase(
             "WIFI:T:WPA2-EAP;S:Campus;E:PEAP;I:alice;P:pw;;",
-            #"{"kind":"wifi","ssid":"Campus","security":"wpa-eap","password":"pw","hidden":false,"eap_method":"PEAP","identity":"alice"}"#),
+            #"{"kind":"wifi","ssid":"Campus","security":"wpa-eap","password":"pw","hidden":false,"eap_method":"PEAP","identity":"alice","anonymous_identity":null,"phase2":null}"#
+        ),
         ContentJSONCase(
             "WIFI:T:SAE;S:New;P:x;;",
-            #"{"kind":"wifi","ssid":"New","security":"sae","password":"x","hidden":false,"eap_method":null,"identity":null}"#),
+            #"{"kind":"wifi","ssid":"New","security":"sae","password":"x","hidden":false,"eap_method":null,"identity":null,"anonymous_identity":null,"phase2":null}"#
+        ),
         ContentJSONCase(
             "MECARD:N:Roe,Jane;TEL:1;TEL:2;EMAIL:j@example.org;;",
             #"{"kind":"contact","name":"Jane Roe","phones":["1","2"],"emails":["j@example.org"],"organization":null,"address":null,"urls":[],"note":null}"#
         ),
-        ContentJSONCase("mailto:a@example.org?subject=Hi", #"{"kind":"email","to":"a@example.org","subject":"Hi","body":null}"#),
+        ContentJSONCase(
+            "mailto:a@example.org?subject=Hi", #"{"kind":"email","to":"a@example.org","cc":null,"bcc":null,"subject":"Hi","body":null}"#),
+        ContentJSONCase(
+            "mailto:?cc=c@example.org&bcc=d@example.org,e@example.org",
+            #"{"kind":"email","to":null,"cc":"c@example.org","bcc":"d@example.org, e@example.org","subject":null,"body":null}"#),
+        ContentJSONCase(
+            "WIFI:T:WPA2-EAP;S:Campus;E:TTLS;A:anonymous@example.org;PH2:PAP;I:alice;P:pw;;",
+            #"{"kind":"wifi","ssid":"Campus","security":"wpa-eap","password":"pw","hidden":false,"eap_method":"TTLS","identity":"alice","anonymous_identity":"anonymous@example.org","phase2":"PAP"}"#
+        ),
         ContentJSONCase("tel:+15550100", #"{"kind":"phone","number":"+15550100"}"#),
-        ContentJSONCase("SMSTO:+15550100:hi", #"{"kind":"sms","number":"+15550100","body":"hi"}"#),
-        ContentJSONCase("geo:48.201,-16.5?q=Wien", #"{"kind":"geo","latitude":48.201,"longitude":-16.5,"query":"Wien"}"#),
-        ContentJSONCase("geo:0,0", #"{"kind":"geo","latitude":0.0,"longitude":0.0,"query":null}"#),
+        ContentJSONCase("SMSTO:+15550100:hi", #"{"kind":"sms","number":"+15550100","numbers":["+15550100"],"body":"hi"}"#),
+        ContentJSONCase(
+            "sms:+15550100;via=+15550199,+15550111?body=hi",
+            #"{"kind":"sms","number":"+15550100","numbers":["+15550100","+15550111"],"body":"hi"}"#),
+        ContentJSONCase("geo:48.201,-16.5?q=Wien", #"{"kind":"geo","latitude":48.201,"longitude":-16.5,"altitude":null,"query":"Wien"}"#),
+        ContentJSONCase("geo:0,0", #"{"kind":"geo","latitude":0.0,"longitude":0.0,"altitude":null,"query":null}"#),
+        ContentJSONCase("geo:48.201,16.3695,183.5", #"{"kind":"geo","latitude":48.201,"longitude":16.3695,"altitude":183.5,"query":null}"#),
         ContentJSONCase(
             "BEGIN:VEVENT\nSUMMARY:Dinner\nDTSTART;TZID=Europe/Berlin:20260710T190000\nDTEND:20260710T213000Z\nEND:VEVENT",
             #"{"kind":"event","summary":"Dinner","start":"2026-07-10T19:00:00+02:00","end":"2026-07-10T21:30:00Z","all_day":false,"location":null,"description":null}"#
@@ -73,6 +89,26 @@ struct ScanJSONContentTests {
         #expect(try JSONSerialization.jsonObject(with: Data(json.utf8)) is [String: Any])
     }
 
+    /// Retail codes carry product numbers; the same digits in a QR code are text.
+    static let products: [(text: String, format: Symbology, expected: String)] = [
+        (
+            "4006381333931", .ean13,
+            #"{"kind":"product","number":"4006381333931","gtin":"4006381333931","add_on":null,"isbn":null,"isbn10":null}"#
+        ),
+        (
+            "9780201379624 90000", .isbn13,
+            #"{"kind":"product","number":"9780201379624","gtin":"9780201379624","add_on":"90000","isbn":"9780201379624","isbn10":"0201379627"}"#
+        ),
+        ("4006381333931", .qrCode, #"{"kind":"text","text":"4006381333931"}"#),
+        ("4006381333932", .ean13, #"{"kind":"text","text":"4006381333932"}"#),
+    ]
+
+    @Test("EAN/UPC/ISBN codes are products, their check digit verified", arguments: products)
+    func productObjects(_ c: (text: String, format: Symbology, expected: String)) throws {
+        let symbol = Symbol(format: c.format, bytes: Array(c.text.utf8), text: c.text, corners: [])
+        #expect(ScanJSON.content(of: symbol).text == c.expected)
+    }
+
     @Test("binary payloads have null content; every line is one valid JSON object")
     func binaryAndLines() throws {
         #expect(ScanJSON.content(of: nil).text == "null")
@@ -88,7 +124,7 @@ struct ScanJSONContentTests {
     func kindNames() {
         #expect(
             Set(ContentKind.allCases.map(\.rawValue))
-                == ["text", "link", "wifi", "contact", "email", "phone", "sms", "geo", "event", "otp", "payment"])
+                == ["text", "link", "wifi", "contact", "email", "phone", "sms", "geo", "event", "otp", "payment", "product"])
     }
 
     @Test("both voices name every content field")

@@ -43,3 +43,29 @@ struct ArgumentReaderTests {
         #expect(reader.value() == nil)
     }
 }
+
+@Suite("Bounded numbers (option values and debug environment variables)")
+struct BoundedNumberTests {
+    static let integers: [(String, ClosedRange<Int>, Int?)] = [
+        ("2", 1...16, 2), ("16", 1...16, 16), ("17", 1...16, nil), ("0", 1...16, nil), ("-3", -5...5, -3),
+        ("99999999999999", 1...16, nil), ("9223372036854775808", 1...Int.max, nil), ("1e3", 1...9999, nil), ("+2", 1...16, nil),
+        (" 2", 1...16, nil), ("2 ", 1...16, nil), ("", 1...16, nil), ("-", -5...5, nil), ("2.0", 1...16, nil), ("٣", 1...16, nil),
+        ("0x10", 1...100, nil), (String(repeating: "0", count: 40) + "1", 1...16, nil),
+    ]
+
+    @Test("whole numbers", arguments: integers)
+    func integer(text: String, range: ClosedRange<Int>, expected: Int?) {
+        #expect(ArgumentReader.integer(text, in: range) == expected)
+    }
+
+    static let numbers: [(String, ClosedRange<Double>, Double?)] = [
+        ("2", 1...8, 2), ("1.5", 1...8, 1.5), ("-0.25", -1...1, -0.25), ("1e300", 1...8, nil), ("nan", 1...8, nil), ("inf", 1...8, nil),
+        ("infinity", 1...8, nil), ("1.", 1...8, nil), (".5", 0...8, nil), ("1.2.3", 1...8, nil), ("9", 1...8, nil), ("0x1p3", 1...8, nil),
+        (String(repeating: "9", count: 400), 1...8, nil), ("-", 1...8, nil),
+    ]
+
+    @Test("decimal numbers", arguments: numbers)
+    func number(text: String, range: ClosedRange<Double>, expected: Double?) {
+        #expect(ArgumentReader.number(text, in: range) == expected)
+    }
+}

@@ -20,6 +20,13 @@ struct ContentParserTests {
         ParseCase("www.example.org/path", .url("https://www.example.org/path")),
         ParseCase("WWW.Example.org", .url("https://WWW.Example.org")),
         ParseCase("MEBKM:TITLE:Example;URL:https\\://example.org;;", .url("https://example.org")),
+        ParseCase("MEBKM:TITLE:No scheme;URL:example.org/path?q=1;;", .url("https://example.org/path?q=1")),
+        ParseCase("MEBKM:URL:shop.example.co.uk:8443;;", .url("https://shop.example.co.uk:8443")),
+        ParseCase("MEBKM:URL:www.example.org;;", .url("https://www.example.org")),
+        ParseCase("MEBKM:URL:localhost;;", .text("MEBKM:URL:localhost;;")),
+        ParseCase("MEBKM:URL:example.o;;", .text("MEBKM:URL:example.o;;")),
+        ParseCase("MEBKM:URL:exa mple.org;;", .text("MEBKM:URL:exa mple.org;;")),
+        ParseCase("MEBKM:URL:-bad.example.org;;", .text("MEBKM:URL:-bad.example.org;;")),
         ParseCase("https://exa mple.org", .text("https://exa mple.org")),
         ParseCase("https://", .text("https://")),
         ParseCase("www.", .text("www.")),
@@ -45,6 +52,9 @@ struct ContentParserTests {
         ParseCase("WIFI:T:WPA;P:secret;;", .text("WIFI:T:WPA;P:secret;;")),
         ParseCase("WIFI:", .text("WIFI:")),
         ParseCase("WIFI:;;S:x", .text("WIFI:;;S:x")),
+        ParseCase("WIFI:;S:Lobby;T:WPA;P:pw;;", .wifi(WiFiNetwork(ssid: "Lobby", password: "pw", security: .wpa))),
+        ParseCase("WIFI:;T:nopass;S:Guest;;", .wifi(WiFiNetwork(ssid: "Guest", security: .open))),
+        ParseCase("WIFI:;", .text("WIFI:;")),
     ]
 
     static let contacts: [ParseCase] = [
@@ -83,7 +93,12 @@ struct ContentParserTests {
         ParseCase("mailto:a@example.org", .email(EmailMessage(to: "a@example.org"))),
         ParseCase(
             "mailto:a@example.org,b@example.org?subject=Hello%20World&body=Caf%C3%A9+ok&cc=c@example.org",
-            .email(EmailMessage(to: "a@example.org, b@example.org", subject: "Hello World", body: "Café+ok"))),
+            .email(EmailMessage(to: "a@example.org, b@example.org", subject: "Hello World", body: "Café+ok", cc: "c@example.org"))),
+        ParseCase("mailto:?cc=c@example.org", .email(EmailMessage(to: "", cc: "c@example.org"))),
+        ParseCase(
+            "mailto:?bcc=d@example.org,e@example.org&subject=Hi",
+            .email(EmailMessage(to: "", subject: "Hi", bcc: "d@example.org, e@example.org"))),
+        ParseCase("mailto:?cc=not%20an%20address", .text("mailto:?cc=not%20an%20address")),
         ParseCase("MAILTO:?to=x%40example.org&subject=S", .email(EmailMessage(to: "x@example.org", subject: "S"))),
         ParseCase("mailto:bad%ZZ@example.org", .email(EmailMessage(to: "bad%ZZ@example.org"))),
         ParseCase("mailto:a@example.org?body=%E2%82", .email(EmailMessage(to: "a@example.org", body: "\u{FFFD}"))),
@@ -102,6 +117,12 @@ struct ContentParserTests {
         ParseCase("smsto:+15550100", .sms(SMSMessage(number: "+15550100"))),
         ParseCase("sms:+15550100?body=Hi%20there", .sms(SMSMessage(number: "+15550100", body: "Hi there"))),
         ParseCase("sms:+15550100:legacy", .sms(SMSMessage(number: "+15550100", body: "legacy"))),
+        ParseCase("sms:+15550100;via=+15550199?body=hi", .sms(SMSMessage(number: "+15550100", body: "hi"))),
+        ParseCase(
+            "sms:+15550100,+15550111;via=+15550199?body=hi",
+            .sms(SMSMessage(number: "+15550100", body: "hi", otherNumbers: ["+15550111"]))),
+        ParseCase("sms:+15550100,", .text("sms:+15550100,")),
+        ParseCase("sms:+15550100,nobody", .text("sms:+15550100,nobody")),
         ParseCase("SMSTO:nobody:x", .text("SMSTO:nobody:x")),
     ]
 

@@ -33,6 +33,10 @@ struct SymbologySelectionTests {
         (["QR"], .code39, true, ["QR", "CODE-39"]),
         (["QR", "CODE-39"], .code39, true, ["QR", "CODE-39"]),
         (["QR"], .ean8, false, ["QR"]),
+        // Every symbology on is stored as the empty list, which later versions' symbologies join.
+        ([], .pdf417, true, []),
+        (Symbology.allCases.filter { $0 != .aztec }.map(\.rawValue), .aztec, true, []),
+        ([], .aztec, false, Symbology.allCases.filter { $0 != .aztec }.map(\.rawValue)),
     ]
 
     @Test("switching on adds, off removes, and the last one stays on", arguments: switches)

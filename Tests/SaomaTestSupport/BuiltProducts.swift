@@ -24,6 +24,9 @@ public enum BuiltProducts {
     public static var saoma: URL { folder.appendingPathComponent("saoma") }
     /// The V4L2 capture driver (`Tests/CaptureProbe`).
     public static var captureProbe: URL { folder.appendingPathComponent("CaptureProbe") }
+    /// Saoma's decoder process, and the test build's one whose extra engine aborts on a chosen payload.
+    public static var decoder: URL { folder.appendingPathComponent("saoma-decoder") }
+    public static var abortingDecoder: URL { folder.appendingPathComponent("AbortingDecoder") }
     /// The PipeWire test camera (`Tests/PipeWireTestCamera`).
     public static var pipeWireTestCamera: URL { folder.appendingPathComponent("PipeWireTestCamera") }
 

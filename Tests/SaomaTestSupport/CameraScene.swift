@@ -47,6 +47,25 @@ public struct CameraScene {
         codes.append(PlacedCode(text: text, rect: SaomaCore.Rect(x: Double(x0), y: Double(y0), width: Double(side), height: Double(side))))
     }
 
+    /// Draws `image` (grey) centred on `(centerX, centerY)`, cut where it leaves the scene; `text`
+    /// names what it shows (a code drawn by another encoder, zint's PDF417 say).
+    public mutating func addImage(_ image: LumaImage, text: String, centerX: Int, centerY: Int) {
+        let x0 = centerX - image.width / 2
+        let y0 = centerY - image.height / 2
+        for y in 0..<image.height where y0 + y >= 0 && y0 + y < height {
+            for x in 0..<image.width where x0 + x >= 0 && x0 + x < width {
+                let i = 3 * ((y0 + y) * width + x0 + x)
+                let v = image[x, y]
+                rgb[i] = v
+                rgb[i + 1] = v
+                rgb[i + 2] = v
+            }
+        }
+        codes.append(
+            PlacedCode(
+                text: text, rect: SaomaCore.Rect(x: Double(x0), y: Double(y0), width: Double(image.width), height: Double(image.height))))
+    }
+
     /// Writes the scene as a binary PPM at `path` (atomically: written beside it, then renamed over).
     public func write(to path: String) throws {
         var data = Data("P6\n\(width) \(height)\n255\n".utf8)

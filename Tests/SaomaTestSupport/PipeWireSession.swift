@@ -49,12 +49,15 @@ public final class PipeWireSession {
         try SpawnedProcess(BuiltProducts.source("scripts/pipewire-session").path, arguments, stderr: .path(log)).wait()
     }
 
-    /// Starts a test camera; returns once its node exists.
-    public func startCamera(name: String, formats: String = "YUY2", modes: String = "1280x720@30,640x480@30", scene: String? = nil)
-        throws -> TestCamera
-    {
+    /// Starts a test camera (also offering `offers`, `WxH@NUM/DENOM` values as they are, never
+    /// streamed); returns once its node exists.
+    public func startCamera(
+        name: String, formats: String = "YUY2", modes: String = "1280x720@30,640x480@30", scene: String? = nil, offers: [String] = []
+    ) throws -> TestCamera {
         try TestCamera(
-            session: self, arguments: ["--name", name, "--formats", formats, "--modes", modes] + (scene.map { ["--scene", $0] } ?? []))
+            session: self,
+            arguments: ["--name", name, "--formats", formats, "--modes", modes] + (scene.map { ["--scene", $0] } ?? [])
+                + offers.flatMap { ["--offer", $0] })
     }
 
     /// Writes `scene` into the session's folder and starts a test camera node serving it.

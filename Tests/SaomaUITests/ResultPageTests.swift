@@ -43,8 +43,8 @@ final class ResultPageTests: XCTestCase {
             }
             page.clock = { [unowned self] in self.now }
             let joins = self.joins
-            page.networkObstacle = { joins.obstacle }
-            page.joinNetwork = { network in joins.join(network) }
+            page.networkPlan = { _ in joins.plan }
+            page.joinNetwork = { network, plan in joins.join(network, plan) }
             page.show(Symbol(format: format, bytes: bytes ?? Array((text ?? "").utf8), text: text, corners: []))
             InProcessGtk.flush()
         }
@@ -309,23 +309,27 @@ final class ResultPageTests: XCTestCase {
     /// Records join requests from the worker thread and answers with a chosen outcome.
     final class JoinRecorder: @unchecked Sendable {
         private let lock = NSLock()
-        private var _obstacle: WiFiJoinOutcome?
+        private var _plan = WiFiJoinPlan.addProfile
         private var _outcome = WiFiJoinOutcome.connected
         private var _joined: [WiFiNetwork] = []
+        private var _plans: [WiFiJoinPlan] = []
 
-        var obstacle: WiFiJoinOutcome? {
-            get { lock.withLock { _obstacle } }
-            set { lock.withLock { _obstacle = newValue } }
+        var plan: WiFiJoinPlan {
+            get { lock.withLock { _plan } }
+            set { lock.withLock { _plan = newValue } }
         }
         var outcome: WiFiJoinOutcome {
             get { lock.withLock { _outcome } }
             set { lock.withLock { _outcome = newValue } }
         }
         var joined: [WiFiNetwork] { lock.withLock { _joined } }
+        /// The plans the page joined by, one per join.
+        var plans: [WiFiJoinPlan] { lock.withLock { _plans } }
 
-        func join(_ network: WiFiNetwork) -> WiFiJoinOutcome {
+        func join(_ network: WiFiNetwork, _ plan: WiFiJoinPlan) -> WiFiJoinOutcome {
             lock.withLock {
                 _joined.append(network)
+                _plans.append(plan)
                 return _outcome
             }
         }
@@ -334,6 +338,9 @@ final class ResultPageTests: XCTestCase {
     func testConnectJoinsTheNetworkAndShowsTheOutcome() throws {
         try showing("WIFI:T:WPA2-EAP;S:Campus;E:PEAP;I:alice;P:pw;;") { fixture in
             fixture.expectLabels(["PEAP", "alice", "WPA/WPA2/WPA3 Enterprise"])
+            let unchecked =
+                "The network’s server is not checked (the code names no certificate): any network called “Campus” can receive this login."
+            XCTAssertTrue(InProcessGtk.iterate { fixture.labels.contains(unchecked) }, "the page warns before Connect: \(fixture.labels)")
             fixture.joins.outcome = .wrongPassword
             XCTAssertTrue(InProcessGtk.press(try fixture.button("Connect")) { fixture.labels.contains("Campus refused the password.") })
             XCTAssertEqual(fixture.joins.joined.map(\.ssid), ["Campus"])
@@ -347,13 +354,33 @@ final class ResultPageTests: XCTestCase {
         }
     }
 
+    func testASavedNetworkIsNamedBeforeConnectUpdatesIt() throws {
+        let saved = SavedWiFiProfile(uuid: "e1d3f7a2-0000-4000-8000-000000000001", name: "Home (saved)", checksServer: false)
+        try MainActor.assumeIsolated {
+            let fixture = Fixture(nil, bytes: [])
+            defer { fixture.close() }
+            fixture.joins.plan = .updateProfile(saved)
+            fixture.page.show(
+                Symbol(
+                    format: .qrCode, bytes: Array("WIFI:T:WPA;S:Home;P:newpass1;;".utf8), text: "WIFI:T:WPA;S:Home;P:newpass1;;",
+                    corners: []))
+            let line = "Updates your saved network “Home (saved)”: its security and password only."
+            XCTAssertTrue(InProcessGtk.iterate { fixture.labels.contains(line) }, "the page names the saved network: \(fixture.labels)")
+            XCTAssertFalse(
+                fixture.labels.contains { $0.hasPrefix("The network’s server is not checked") }, "a personal network has no server to check"
+            )
+            XCTAssertTrue(InProcessGtk.press(try fixture.button("Connect")) { fixture.labels.contains("Connected to Home.") })
+            XCTAssertEqual(fixture.joins.plans, [.updateProfile(saved)], "joined by the plan the page showed")
+        }
+    }
+
     func testWithoutAWiFiDeviceALineReplacesTheButton() {
         MainActor.assumeIsolated {
             let page = ResultPage()
             let window = InProcessGtk.window(holding: page.widget)
             defer { gtk_window_destroy(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)) }
-            page.networkObstacle = { .noWiFiDevice }
-            page.joinNetwork = { _ in .connected }
+            page.networkPlan = { _ in .impossible(.noWiFiDevice) }
+            page.joinNetwork = { _, _ in .connected }
             page.show(Symbol(format: .qrCode, bytes: Array("WIFI:S:Home;;".utf8), text: "WIFI:S:Home;;", corners: []))
             XCTAssertTrue(
                 InProcessGtk.iterate {

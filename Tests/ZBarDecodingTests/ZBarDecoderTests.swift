@@ -82,11 +82,4 @@ struct ZBarDecoderTests {
         let symbols = ZBarDecoder().decode(image, options: DecodeOptions())
         #expect(symbols.map(\.text) == ["noise \(amplitude)"])
     }
-
-    @Test("derives ISBN-10 from a 978 EAN-13")
-    func derivesISBN10() {
-        #expect(ISBN.tenDigits(fromEAN13: Array("9780306406157".utf8)) == Array("0306406152".utf8))
-        #expect(ISBN.tenDigits(fromEAN13: Array("9781566199094".utf8)) == Array("1566199093".utf8))
-        #expect(ISBN.tenDigits(fromEAN13: Array("4006381333931".utf8)) == nil)
-    }
 }

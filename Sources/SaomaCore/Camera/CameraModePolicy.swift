@@ -30,16 +30,19 @@ public enum CameraModePolicy {
     public static func choose(from modes: [CameraMode]) -> CameraMode? {
         let fitting = modes.filter { $0.width <= maximumWidth && $0.height <= maximumHeight && $0.width > 0 && $0.height > 0 }
         guard !fitting.isEmpty else {
-            return modes.filter { $0.width > 0 && $0.height > 0 }.min { $0.width * $0.height < $1.width * $1.height }
+            return modes.filter { $0.width > 0 && $0.height > 0 }.min { area($0) < area($1) }
         }
         let fastEnough = fitting.filter { $0.framesPerSecond >= minimumFramesPerSecond }
         let pool = fastEnough.isEmpty ? fitting : fastEnough
         return pool.min { rank($0) < rank($1) }
     }
 
+    /// A mode's area in pixels, in floating point: sides from any camera cannot overflow it.
+    static func area(_ mode: CameraMode) -> Double { Double(mode.width) * Double(mode.height) }
+
     /// Sort key: lower is better.
     static func rank(_ mode: CameraMode) -> Rank {
-        let area = Double(mode.width * mode.height)
+        let area = self.area(mode)
         let preferredArea = Double(preferredWidth * preferredHeight)
         let sizeDistance = abs(log2(area / preferredArea))
         let exact = mode.width == preferredWidth && mode.height == preferredHeight

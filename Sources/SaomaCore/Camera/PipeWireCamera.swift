@@ -14,6 +14,8 @@ public struct PipeWireNode: Hashable, Sendable {
     public var modes: [CameraMode]
     /// Formats it offers that Saoma cannot convert (SPA names such as `"RGBx"`), for diagnosis.
     public var otherFormats: [String]
+    /// Sizes and rates it offers that are out of range (skipped), for diagnosis.
+    public var skippedValues: [CameraValues.Skipped] = []
 
     public init(
         id: UInt32, name: String, description: String, v4l2Path: String? = nil, modes: [CameraMode] = [], otherFormats: [String] = []
@@ -38,9 +40,11 @@ public struct PipeWireNode: Hashable, Sendable {
 
     /// The node as a camera: path `pipewire:ID`, bus info `pipewire:NAME` (kept across replugs).
     public var camera: CameraDevice {
-        CameraDevice(
+        var device = CameraDevice(
             path: PipeWireDeviceSpec.prefix + String(id), name: description.isEmpty ? name : description,
             busInfo: PipeWireDeviceSpec.prefix + name, modes: modes)
+        device.skippedValues = skippedValues
+        return device
     }
 }
 
@@ -123,6 +127,7 @@ public enum PipeWireVideoFormat: String, Hashable, Sendable, CaseIterable {
 
     /// Bytes a tightly packed `width`×`height` frame needs (`nil` for JPEG: it varies).
     public func packedSize(width: Int, height: Int) -> Int? {
+        guard CameraValues.isAcceptable(width: width, height: height) else { return nil }
         switch self {
         case .yuy2: return width * height * 2
         case .nv12, .i420: return width * height + 2 * ((width / 2) * (height / 2))

@@ -32,7 +32,10 @@ public enum ContentField: String, CaseIterable, Hashable, Sendable {
     case to
     case subject
     case body
+    case cc
+    case bcc
     case number
+    case numbers
     // Places
     case latitude
     case longitude
@@ -64,6 +67,11 @@ public enum ContentField: String, CaseIterable, Hashable, Sendable {
     case reference
     case referenceValid = "reference_valid"
     case message
+    // Products
+    case gtin
+    case addOn = "add_on"
+    case isbn
+    case isbn10
 }
 
 /// The kind of parsed content, as `saoma scan --json` names it in `"kind"`.
@@ -79,6 +87,7 @@ public enum ContentKind: String, CaseIterable, Hashable, Sendable {
     case event
     case otp
     case payment
+    case product
 }
 
 extension ScannedContent {
@@ -95,6 +104,7 @@ extension ScannedContent {
         case .event: .event
         case .otp: .otp
         case .payment: .payment
+        case .product: .product
         case .text: .text
         }
     }

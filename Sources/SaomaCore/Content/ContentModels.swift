@@ -2,7 +2,8 @@
 
 /// What a code's text means: the value the result view shows and the generator's templates encode.
 ///
-/// `ContentParser` reads these from scanned text; `ContentTemplate` writes them.
+/// `ContentParser` reads these from scanned text; `ContentTemplate` writes them. A new kind is a
+/// new case here, in `ContentKind` and in the switches the compiler then points to.
 public enum ScannedContent: Hashable, Sendable {
     case url(String)
     case wifi(WiFiNetwork)
@@ -14,6 +15,8 @@ public enum ScannedContent: Hashable, Sendable {
     case event(CalendarEvent)
     case otp(OTPKey)
     case payment(PaymentOrder)
+    /// A retail product or book number (EAN/UPC/ISBN barcodes only).
+    case product(ProductCode)
     case text(String)
 }
 
@@ -104,26 +107,40 @@ public struct Contact: Hashable, Sendable {
 
 /// An e-mail to write (`mailto:` or `MATMSG:`).
 public struct EmailMessage: Hashable, Sendable {
+    /// The recipients, separated by ", " (may be empty when only `cc` or `bcc` are given).
     public var to: String
     public var subject: String
     public var body: String
+    /// Copy recipients (`cc=`), separated by ", ".
+    public var cc: String
+    /// Blind copy recipients (`bcc=`), separated by ", ".
+    public var bcc: String
 
-    public init(to: String, subject: String = "", body: String = "") {
+    public init(to: String, subject: String = "", body: String = "", cc: String = "", bcc: String = "") {
         self.to = to
         self.subject = subject
         self.body = body
+        self.cc = cc
+        self.bcc = bcc
     }
 }
 
 /// A text message to send (`SMSTO:number:body` or `sms:`).
 public struct SMSMessage: Hashable, Sendable {
+    /// The first recipient's number.
     public var number: String
     public var body: String
+    /// Further recipients (`sms:+15550100,+15550111`), in order.
+    public var otherNumbers: [String]
 
-    public init(number: String, body: String = "") {
+    public init(number: String, body: String = "", otherNumbers: [String] = []) {
         self.number = number
         self.body = body
+        self.otherNumbers = otherNumbers
     }
+
+    /// Every recipient, the first one first.
+    public var numbers: [String] { [number] + otherNumbers }
 }
 
 /// A place (`geo:lat,lon[,alt][?q=…]`, RFC 5870).

@@ -16,7 +16,8 @@ extension ContentParser {
     /// escapes (`\;`, `\:`, `\,`, `\\`, `\"`; a lone trailing `\` stays as is).
     ///
     /// A value wrapped in unescaped double quotes loses the quotes (`S:"my net"`). Fields without
-    /// a colon are dropped; an empty field ends the record (`;;`).
+    /// a colon are dropped; an empty field ends the record (`;;`), except one empty field at the
+    /// very start (`WIFI:;S:…`, as some generators write).
     static func recordFields(_ body: String) -> [Field] {
         var fields: [Field] = []
         var key = String.UnicodeScalarView()
@@ -27,6 +28,7 @@ extension ContentParser {
         var lastWasEscaped = false
         var escaping = false
         var empty = true
+        var atStart = true
 
         func finish() {
             if inValue {
@@ -43,6 +45,7 @@ extension ContentParser {
 
         func append(_ s: Unicode.Scalar, escaped: Bool) {
             empty = false
+            atStart = false
             if !inValue {
                 if s == ":" && !escaped {
                     inValue = true
@@ -65,6 +68,11 @@ extension ContentParser {
             } else if s == "\\" {
                 escaping = true
             } else if s == ";" {
+                if empty && atStart {
+                    atStart = false
+                    continue
+                }
+                atStart = false
                 if empty { return fields }
                 finish()
             } else {
@@ -206,11 +214,34 @@ extension ContentParser {
         return .email(EmailMessage(to: to, subject: first("SUB", in: fields), body: first("BODY", in: fields)))
     }
 
-    /// `MEBKM:TITLE:Name;URL:http://…;;` (a bookmark) as its link.
+    /// `MEBKM:TITLE:Name;URL:http://…;;` (a bookmark) as its link; a URL without a scheme that
+    /// starts with a host name (`example.org/path`) is an `https://` link.
     static func parseMEBKM(_ body: String) -> ScannedContent? {
         let url = first("URL", in: recordFields(body))
-        guard let scheme = schemePrefix(of: url) else { return bareWebAddress(url).map { .url($0) } }
-        return parseLink(url, scheme: scheme.lowercased(), rest: String(url.unicodeScalars.dropFirst(scheme.count + 1)))
+        if let scheme = schemePrefix(of: url), !startsWithHost(url) {
+            return parseLink(url, scheme: scheme.lowercased(), rest: String(url.unicodeScalars.dropFirst(scheme.count + 1)))
+        }
+        if let web = bareWebAddress(url) { return .url(web) }
+        return startsWithHost(url) && isLinkShaped(url) ? .url("https://" + url) : nil
+    }
+
+    /// Whether `text` starts with a host name of two or more labels ending in a top-level domain
+    /// of letters (`example.org`, `a.b.example`), optionally a port, then `/`, `?`, `#` or the end.
+    static func startsWithHost(_ text: String) -> Bool {
+        let scalars = text.unicodeScalars
+        let hostAndPort = scalars.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let parts = String(hostAndPort).split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        if parts.count == 2, !(1...5).contains(parts[1].count) || !parts[1].allSatisfy({ $0.isASCII && $0.isNumber }) { return false }
+        let labels = parts[0].split(separator: ".", omittingEmptySubsequences: false)
+        guard (2...8).contains(labels.count), let top = labels.last, top.count >= 2,
+            top.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0) })
+        else { return false }
+        return labels.allSatisfy { label in
+            !label.isEmpty && label.count <= 63 && !label.hasPrefix("-") && !label.hasSuffix("-")
+                && label.unicodeScalars.allSatisfy {
+                    ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
+                }
+        }
     }
 
     /// Decodes `%XX` escapes as UTF-8 (malformed escapes stay as written; invalid UTF-8 becomes

@@ -3,24 +3,32 @@
 /// Readers for the URI forms: `mailto:` (RFC 6068), `tel:` (RFC 3966), `sms:` (RFC 5724) and
 /// `SMSTO:`, `geo:` (RFC 5870).
 extension ContentParser {
-    /// `mailto:a@example.org,b@example.org?subject=Hi&body=…` (`+` is not a space here).
+    /// `mailto:a@example.org,b@example.org?subject=Hi&body=…&cc=…&bcc=…` (`+` is not a space
+    /// here); the recipients may all be in `to=`, `cc=` or `bcc=` (`mailto:?cc=a@example.org`).
     static func parseMailto(_ rest: String) -> ScannedContent? {
         let (path, query) = splitQuery(rest)
-        var recipients = percentDecoded(path).split(separator: ",").map { trimmingSpace(String($0)) }
+        func addresses(_ list: String) -> [String] { list.split(separator: ",").map { trimmingSpace(String($0)) }.filter { !$0.isEmpty } }
+        var recipients = addresses(percentDecoded(path))
+        var cc: [String] = []
+        var bcc: [String] = []
         var subject = ""
         var body = ""
         for item in queryItems(query) {
             switch item.name {
-            case "to": recipients += item.value.split(separator: ",").map { trimmingSpace(String($0)) }
+            case "to": recipients += addresses(item.value)
+            case "cc": cc += addresses(item.value)
+            case "bcc": bcc += addresses(item.value)
             case "subject" where subject.isEmpty: subject = item.value
             case "body" where body.isEmpty: body = item.value
             default: break
             }
         }
-        recipients = recipients.filter { !$0.isEmpty }
-        guard !recipients.isEmpty || !subject.isEmpty || !body.isEmpty else { return nil }
-        guard recipients.allSatisfy(isPlausibleAddress) else { return nil }
-        return .email(EmailMessage(to: recipients.joined(separator: ", "), subject: subject, body: body))
+        guard !(recipients + cc + bcc).isEmpty || !subject.isEmpty || !body.isEmpty else { return nil }
+        guard (recipients + cc + bcc).allSatisfy(isPlausibleAddress) else { return nil }
+        return .email(
+            EmailMessage(
+                to: recipients.joined(separator: ", "), subject: subject, body: body, cc: cc.joined(separator: ", "),
+                bcc: bcc.joined(separator: ", ")))
     }
 
     /// Whether `address` looks like one e-mail address: something, `@`, something, no spaces.
@@ -58,14 +66,18 @@ extension ContentParser {
         return .sms(SMSMessage(number: number, body: colon.map { String(scalars[scalars.index(after: $0)...]) } ?? ""))
     }
 
-    /// `sms:+15550100?body=Hi%20there` (RFC 5724), also the common `sms:+15550100:body`.
+    /// `sms:+15550100?body=Hi%20there` (RFC 5724), also the common `sms:+15550100:body`; several
+    /// recipients are separated by commas, and each recipient's `;parameters` (`;via=…`) are
+    /// dropped: they are not part of the number.
     static func parseSMSURI(_ rest: String) -> ScannedContent? {
         let (path, query) = splitQuery(rest)
         if query.isEmpty, path.unicodeScalars.contains(":") { return parseSMSTO(path) }
-        let number = trimmingSpace(percentDecoded(path))
-        guard isPhoneNumber(number) else { return nil }
+        let recipients = percentDecoded(path).split(separator: ",", omittingEmptySubsequences: false).map { recipient in
+            trimmingSpace(String(recipient.unicodeScalars.prefix { $0 != ";" }))
+        }
+        guard let first = recipients.first, recipients.allSatisfy(isPhoneNumber) else { return nil }
         let body = queryItems(query).first { $0.name == "body" }?.value ?? ""
-        return .sms(SMSMessage(number: number, body: body))
+        return .sms(SMSMessage(number: first, body: body, otherNumbers: Array(recipients.dropFirst())))
     }
 
     /// `geo:48.2010,16.3695,183;crs=wgs84;u=40?q=Vienna` (RFC 5870; only WGS-84).

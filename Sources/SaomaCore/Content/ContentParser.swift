@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 
 /// Reads what a code's text means: a link, a Wi-Fi network, a contact, an e-mail, a phone number,
-/// a text message, a place, an event, a login-code key, a payment, or plain text.
+/// a text message, a place, an event, a login-code key, a payment, a product number, or plain text.
 ///
 /// Pure and total: any input gives a value, malformed or hostile payloads fall back to `.text`.
 /// Safe to call from any thread.
@@ -18,7 +18,14 @@ public enum ContentParser {
         "bitcoin", "matrix", "xmpp", "urn", "facetime", "skype", "tg", "whatsapp",
     ]
 
-    /// What `text` means.
+    /// What `text` means, read from a code of `symbology` when it is known: the retail
+    /// symbologies (EAN/UPC/ISBN) carry product numbers, which other codes' digits are not.
+    public static func parse(_ text: String, symbology: Symbology?) -> ScannedContent {
+        if let symbology, let product = ProductCode(text: text, symbology: symbology) { return .product(product) }
+        return parse(text)
+    }
+
+    /// What `text` means, whatever code carried it.
     public static func parse(_ text: String) -> ScannedContent {
         guard text.utf8.count <= maximumParsedLength else { return .text(text) }
         let trimmed = trimmingSpace(text)

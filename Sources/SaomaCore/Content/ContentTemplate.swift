@@ -51,7 +51,7 @@ extension ScannedContent {
         case .phone: .phone
         case .sms: .sms
         case .geo: .geo
-        case .text, .event, .otp, .payment: .text
+        case .text, .event, .otp, .payment, .product: .text
         }
     }
 
@@ -73,6 +73,7 @@ extension ScannedContent {
         case .event(let event): return event.source
         case .otp(let key): return ContentTemplates.otpauth(key)
         case .payment(let order): return order.source
+        case .product(let product): return product.addOn.isEmpty ? product.number : product.number + " " + product.addOn
         }
     }
 }

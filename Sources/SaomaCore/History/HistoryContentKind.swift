@@ -7,8 +7,8 @@ public enum HistoryContentKind: Hashable, Sendable {
     /// A payload that is not text.
     case binary
 
-    /// The kind of `text` (`.binary` when there is none).
-    public init(text: String?) {
+    /// The kind of `text` (`.binary` when there is none) read from a code of `symbology`.
+    public init(text: String?, symbology: Symbology? = nil) {
         guard let text else {
             self = .binary
             return
@@ -17,7 +17,7 @@ public enum HistoryContentKind: Hashable, Sendable {
             self = .content(.otp)
             return
         }
-        self.init(ContentParser.parse(text).kind)
+        self.init(ContentParser.parse(text, symbology: symbology).kind)
     }
 
     /// The row kind of parsed content.

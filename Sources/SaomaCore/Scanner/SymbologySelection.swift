@@ -17,7 +17,7 @@ public struct SymbologySelection: Equatable, Sendable {
         /// The family's symbologies in display order.
         public var members: [Symbology] {
             switch self {
-            case .matrix: [.qrCode, .dataMatrix]
+            case .matrix: [.qrCode, .dataMatrix, .pdf417, .aztec, .microQR, .maxiCode]
             case .retail: [.ean13, .ean8, .upcA, .upcE, .isbn13, .isbn10, .ean2, .ean5]
             case .industrial: [.code128, .code39, .code93, .interleaved2of5, .codabar, .dataBar, .dataBarExpanded]
             }
@@ -33,8 +33,11 @@ public struct SymbologySelection: Equatable, Sendable {
         enabled = known.isEmpty ? Set(Symbology.allCases) : known
     }
 
-    /// The list to store, in the canonical order.
-    public var stored: [String] { Symbology.allCases.filter(enabled.contains).map(\.rawValue) }
+    /// The list to store, in the canonical order; empty when every symbology is on, so that the
+    /// symbologies later versions add are on too.
+    public var stored: [String] {
+        enabled == Set(Symbology.allCases) ? [] : Symbology.allCases.filter(enabled.contains).map(\.rawValue)
+    }
 
     /// Whether `symbology` is on.
     public func isEnabled(_ symbology: Symbology) -> Bool { enabled.contains(symbology) }

@@ -15,8 +15,6 @@ import SaomaCore
 public final class HistoryPage {
     /// Rows fetched per page of results ("Show More" fetches the next).
     static let pageSize = 200
-    /// Characters of a payload shown in a row's title.
-    static let titleCharacters = 200
 
     /// The page's widget (a toast overlay around the content).
     public var widget: UnsafeMutablePointer<GtkWidget> { widgetRef.pointer }
@@ -267,10 +265,10 @@ public final class HistoryPage {
         adw_action_row_add_suffix(gcast(row), button)
     }
 
-    /// The row's title: the payload with control characters visible, cut to a length.
+    /// The row's title: the payload with control characters visible, cut to a line's budget
+    /// (`DisplayText`: by scalars and bytes, so no row can stall the page).
     static func title(of record: HistoryRecord) -> String {
-        let text = ResultPage.visible(record.displayText, multiline: false)
-        return text.count > titleCharacters ? String(text.prefix(titleCharacters)) + "…" : text
+        ResultPage.visible(record.displayText, multiline: false)
     }
 
     /// "14:05 · QR · Camera · label".

@@ -4,6 +4,7 @@ import Foundation
 import GLibSwift
 import PixbufIO
 import SaomaCore
+import SaomaMessages
 
 /// One window's image tab: the side page, the photo page, the file chooser, drop and paste, and
 /// the background loading of photos (newest request wins).
@@ -93,10 +94,15 @@ final class ImageTabController {
             currentPhoto = photo
             if visiblePage != .photo { window?.showMainPage(.photo) }
             photoPage.showPhoto(photo)
-        case .decoded(let symbols):
+        case .decoded(let symbols, let problem):
             isLoading = false
             currentSymbols = symbols
             photoPage.showCodes(symbols)
+            if let problem {
+                let message = problem.message(in: .sentence)
+                DebugEvents.log(.decoderProblem(message: message))
+                showToastMessage(message)
+            }
         case .failed(let error):
             isLoading = false
             photoPage.stopLoading()

@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
-import DMTXDecoding
+import Decoding
 import Foundation
 import GLibSwift
 import PixbufIO
 import SaomaCore
-import ZBarDecoding
 
 /// Where a photo comes from: a file path, or encoded image bytes (pasted or dropped data) with a
 /// label for messages.
@@ -86,8 +85,9 @@ final class LoadedPhoto: @unchecked Sendable {
 /// or `failed`.
 enum PhotoEvent: Sendable {
     case loaded(LoadedPhoto)
-    /// The codes found, corners in upright image pixels, in reading order.
-    case decoded([Symbol])
+    /// The codes found, corners in upright image pixels, in reading order, and what went wrong
+    /// in the decoder on the way (the codes are then those a second read could still find).
+    case decoded([Symbol], problem: DecoderFailure?)
     case failed(ImageLoadError)
 }
 
@@ -108,8 +108,8 @@ final class PhotoWorker: @unchecked Sendable {
     private let lock = NSLock()
     /// The generation of the newest request; older requests stop at their next check.
     private var latest = 0
-    /// Made on the worker queue on first use; used only there.
-    nonisolated(unsafe) private var decoder: BarcodeDecoder?
+    /// Made on the worker queue on first use (it starts the decoder process); used only there.
+    nonisolated(unsafe) private var reader: StillImageReader?
 
     /// Loads and decodes `source` as request `generation`; `report` runs on the worker thread
     /// for each event unless a newer request arrived meanwhile.
@@ -139,14 +139,14 @@ final class PhotoWorker: @unchecked Sendable {
             let scaled = monotonicSeconds()
             let scaledCPU = threadCPUSeconds()
             guard isCurrent(generation) else { return }
-            let symbols = decode(image, source: source, loader: loader, symbologies: symbologies)
+            let outcome = decode(image, source: source, loader: loader, symbologies: symbologies)
             if debugGeometryEnabled {
                 debugLog(
                     "photo-stages load=\(loaded - started) scale=\(scaled - loaded) decode=\(monotonicSeconds() - scaled) size=\(image.fullWidth)x\(image.fullHeight) decoded=\(image.width)x\(image.height) cpu-load-scale=\(scaledCPU - startedCPU) cpu-decode=\(threadCPUSeconds() - scaledCPU)"
                 )
             }
             guard isCurrent(generation) else { return }
-            report(.decoded(symbols))
+            report(.decoded(outcome.symbols, problem: outcome.failure))
         }
     }
 
@@ -162,17 +162,17 @@ final class PhotoWorker: @unchecked Sendable {
     /// The codes in `image`, corners in the photo's full-resolution pixels: read reduced first
     /// when the photo is large, and at full resolution (loaded again for a JPEG decoded reduced)
     /// only when that finds nothing. Worker queue only.
-    private func decode(_ image: LoadedImage, source: PhotoSource, loader: ImageLoader, symbologies: Set<Symbology>) -> [Symbol] {
-        let decoder = self.decoder ?? CombinedDecoder([ZBarDecoder()], fallbacks: [DataMatrixDecoder()])
-        self.decoder = decoder
+    private func decode(_ image: LoadedImage, source: PhotoSource, loader: ImageLoader, symbologies: Set<Symbology>) -> DecodeOutcome {
+        let reader = self.reader ?? StillImageReader()
+        self.reader = reader
         let options = DecodeOptions(symbologies: symbologies, effort: .thorough)
-        let symbols = try? image.decodeReducedFirst(with: decoder, options: options) { () throws(ImageLoadError) in
+        let outcome = try? reader.read(image, options: options) { () throws(ImageLoadError) in
             switch source {
             case .file(let path), .screen(let path): return try loader.load(path: path)
             case .bytes(let bytes, let name): return try loader.load(bytes: bytes, name: name)
             case .texture(let texture, let name): return try loader.load(bytes: texture.pngBytes(), name: name)
             }
         }
-        return symbols ?? []
+        return outcome ?? DecodeOutcome(symbols: [])
     }
 }

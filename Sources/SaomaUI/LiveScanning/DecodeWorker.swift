@@ -45,6 +45,11 @@ final class DecodeWorker: @unchecked Sendable {
 
     /// Called on the worker thread with every frame that had codes under the frame.
     private let onDetection: @Sendable (Detection) -> Void
+    /// Called on the worker thread the first time the decoder fails on a frame (its process
+    /// stopped or timed out): reported once per worker, scanning goes on.
+    private let onProblem: @Sendable (DecoderFailure) -> Void
+    /// Whether a failure was reported (worker thread only).
+    private var reportedProblem = false
     private let makeDecoder: @Sendable () -> BarcodeDecoder?
     private let condition = NSCondition()
     private var pending: Job?
@@ -59,8 +64,12 @@ final class DecodeWorker: @unchecked Sendable {
     static let invertedFrameInterval = 3
 
     /// Starts the thread; `makeDecoder` runs on it once (the decoder is the thread's own).
-    init(makeDecoder: @escaping @Sendable () -> BarcodeDecoder?, onDetection: @escaping @Sendable (Detection) -> Void) {
+    init(
+        makeDecoder: @escaping @Sendable () -> BarcodeDecoder?, onProblem: @escaping @Sendable (DecoderFailure) -> Void = { _ in },
+        onDetection: @escaping @Sendable (Detection) -> Void
+    ) {
         self.makeDecoder = makeDecoder
+        self.onProblem = onProblem
         self.onDetection = onDetection
         let thread = Thread { [self] in self.run() }
         thread.name = "saoma-decode"
@@ -140,6 +149,10 @@ final class DecodeWorker: @unchecked Sendable {
             condition.lock()
             decodedFrames += 1
             condition.unlock()
+            if !reportedProblem, let failure = (decoder as? FailureReporting)?.lastFailure {
+                reportedProblem = true
+                onProblem(failure)
+            }
             guard !symbols.isEmpty else { continue }
             onDetection(Detection(symbols: symbols, preview: job.preview, frame: job.frame))
         }

@@ -33,6 +33,8 @@ final class LiveScanner {
     var onPreview: ((FramePipeline.PreviewFrame) -> Void)?
     /// Called when codes were found; the state is `.choosing` them.
     var onDetection: ((Detection) -> Void)?
+    /// The decoder failed on a frame (reported once; scanning goes on).
+    var onDecoderProblem: ((DecoderFailure) -> Void)?
     /// Called when the phase changed.
     var onPhaseChanged: ((ScanState.Phase) -> Void)?
     /// Called with every camera state change.
@@ -63,9 +65,9 @@ final class LiveScanner {
         // The worker and the pipeline call back from their threads: hop to the UI, then check
         // the state (a detection or frame may arrive after scanning paused).
         let box = WeakBox()
-        worker = DecodeWorker(makeDecoder: makeDecoder) { detection in
-            runOnMainLoop { box.scanner?.detected(detection) }
-        }
+        worker = DecodeWorker(
+            makeDecoder: makeDecoder, onProblem: { failure in runOnMainLoop { box.scanner?.onDecoderProblem?(failure) } },
+            onDetection: { detection in runOnMainLoop { box.scanner?.detected(detection) } })
         pipeline = FramePipeline(worker: worker) { frame in box.scanner?.previewArrived(frame) }
         camera = CameraController(service: service, frames: pipeline)
         box.scanner = self

@@ -6,27 +6,52 @@ import NetworkJoining
 import SaomaCore
 
 /// "Connect" on Wi-Fi results: NetworkManager joins the network (off the UI thread), with
-/// progress and then the outcome; when joining cannot work here (no NetworkManager, no Wi-Fi
-/// device) one line says why instead of the button.
+/// progress and then the outcome. Before the button can be pressed the page says what it will
+/// do: update the profile saved for the network ("Updates your saved network “…”": its security
+/// and secret only), and, for an enterprise login no CA certificate protects, that the server is
+/// not checked; when joining cannot work here (no NetworkManager, no Wi-Fi device) one line says
+/// why instead of the button.
 extension ResultPage {
-    /// Why joining cannot start on this computer, `nil` when it can (runs off the UI thread).
-    static let defaultNetworkObstacle: @Sendable () -> WiFiJoinOutcome? = {
-        guard let client = NetworkManagerClient() else { return .networkManagerNotRunning }
-        return client.obstacle()
+    /// What Connect will do here (runs off the UI thread).
+    static let defaultNetworkPlan: @Sendable (WiFiNetwork) -> WiFiJoinPlan = { network in
+        guard let client = NetworkManagerClient() else { return .impossible(.networkManagerNotRunning) }
+        return client.plan(for: network)
     }
 
-    /// Joins a network through NetworkManager on the system bus (runs off the UI thread).
-    static let defaultJoinNetwork: @Sendable (WiFiNetwork) -> WiFiJoinOutcome = { network in
+    /// Joins a network through NetworkManager on the system bus as the page's plan says (runs
+    /// off the UI thread).
+    static let defaultJoinNetwork: @Sendable (WiFiNetwork, WiFiJoinPlan) -> WiFiJoinOutcome = { network, plan in
         guard let client = NetworkManagerClient() else { return .networkManagerNotRunning }
-        return client.join(network)
+        return client.join(network, plan: plan)
     }
 
     /// The Connect row for `network`, appended to `box`.
     func buildJoinRow(_ network: WiFiNetwork, into box: UnsafeMutablePointer<GtkWidget>) {
-        let row = WiFiJoinRow(network: network, obstacle: networkObstacle, join: joinNetwork)
+        let row = WiFiJoinRow(network: network, plan: networkPlan, join: joinNetwork)
         joinRow = row
         gtk_box_append(gcast(box), row.widget)
         row.probe()
+    }
+
+    /// The lines saying what Connect will do under `plan`, before it is pressed (empty when it
+    /// only adds a profile that checks what it can).
+    static func explain(_ plan: WiFiJoinPlan, for network: WiFiNetwork) -> [String] {
+        var lines: [String] = []
+        if case .updateProfile(let saved) = plan {
+            let name = saved.name.isEmpty ? network.ssid : saved.name
+            // Translators: {network} is the name of a Wi-Fi profile NetworkManager has saved.
+            lines.append(
+                tr("Updates your saved network “{network}”: its security and password only.", ["network": visible(name, multiline: false)]))
+        }
+        if plan.leavesServerUnchecked(network) {
+            lines.append(
+                tr(
+                    "The network’s server is not checked (the code names no certificate): any network called “{network}” can receive this login.",
+                    [
+                        "network": visible(network.ssid, multiline: false)
+                    ]))
+        }
+        return lines
     }
 
     /// One sentence for how joining ended (the window's voice).
@@ -43,31 +68,42 @@ extension ResultPage {
     }
 }
 
-/// The "Connect" button with its spinner and status line, for one Wi-Fi result.
+/// The "Connect" button with its spinner, the line saying what it will do and the status line,
+/// for one Wi-Fi result.
 ///
 /// UI thread only; the D-Bus work runs on a detached thread and reports back through the main
-/// loop. Widgets belong to the page's tree (this holds no references of its own).
+/// loop. Widgets belong to the page's tree (this holds no references of its own). The button
+/// stays insensitive until the plan is known, so that nothing is joined before the page said how.
 @MainActor
 final class WiFiJoinRow {
     let widget: UnsafeMutablePointer<GtkWidget>
     let button: UnsafeMutablePointer<GtkWidget>
     let spinner: UnsafeMutablePointer<GtkWidget>
     let status: UnsafeMutablePointer<GtkWidget>
+    /// What Connect will do, said before it is pressed.
+    let explanation: UnsafeMutablePointer<GtkWidget>
     let network: WiFiNetwork
-    let obstacle: @Sendable () -> WiFiJoinOutcome?
-    let join: @Sendable (WiFiNetwork) -> WiFiJoinOutcome
+    let makePlan: @Sendable (WiFiNetwork) -> WiFiJoinPlan
+    let join: @Sendable (WiFiNetwork, WiFiJoinPlan) -> WiFiJoinOutcome
+    /// The plan the page shows, `nil` until the probe answered.
+    private(set) var plan: WiFiJoinPlan?
 
     init(
-        network: WiFiNetwork, obstacle: @escaping @Sendable () -> WiFiJoinOutcome?,
-        join: @escaping @Sendable (WiFiNetwork) -> WiFiJoinOutcome
+        network: WiFiNetwork, plan: @escaping @Sendable (WiFiNetwork) -> WiFiJoinPlan,
+        join: @escaping @Sendable (WiFiNetwork, WiFiJoinPlan) -> WiFiJoinOutcome
     ) {
         self.network = network
-        self.obstacle = obstacle
+        self.makePlan = plan
         self.join = join
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)!
         button = ResultPage.button(tr("Connect"), icon: "network-wireless-symbolic")
         gtk_widget_add_css_class(button, "suggested-action")
+        gtk_widget_set_sensitive(button, 0)
         gtk_box_append(gcast(widget), ResultPage.buttonRow([button]))
+        explanation = ResultPage.label("", classes: ["dim-label"])
+        gtk_label_set_justify(OpaquePointer(explanation), GTK_JUSTIFY_CENTER)
+        gtk_widget_set_visible(explanation, 0)
+        gtk_box_append(gcast(widget), explanation)
         let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
         gtk_widget_set_halign(line, GTK_ALIGN_CENTER)
         spinner = gtk_spinner_new()!
@@ -80,17 +116,34 @@ final class WiFiJoinRow {
         onClicked(button) { [weak self] in self?.connect() }
     }
 
-    /// Asks, off the UI thread, whether joining can work here; if not, the button gives way to a line.
+    /// Asks, off the UI thread, what joining will do here; then the page says it and the button
+    /// can be pressed, or a line replaces the button when joining cannot work.
     func probe() {
-        let obstacle = self.obstacle
+        let makePlan = self.makePlan
+        let network = self.network
         Thread.detachNewThread { [weak self] in
-            guard let outcome = obstacle() else { return }
-            runOnMainLoop { [weak self] in self?.show(outcome, busy: false) }
+            let plan = makePlan(network)
+            runOnMainLoop { [weak self] in self?.show(plan) }
         }
     }
 
-    /// Joins the network, off the UI thread, showing progress until the outcome arrives.
+    /// Shows what Connect will do under `plan`.
+    func show(_ plan: WiFiJoinPlan) {
+        self.plan = plan
+        if case .impossible(let outcome) = plan {
+            show(outcome, busy: false)
+            return
+        }
+        let lines = ResultPage.explain(plan, for: network)
+        gtk_label_set_text(OpaquePointer(explanation), lines.joined(separator: "\n"))
+        gtk_widget_set_visible(explanation, lines.isEmpty ? 0 : 1)
+        if plan.leavesServerUnchecked(network) { gtk_widget_add_css_class(explanation, "warning") }
+        gtk_widget_set_sensitive(button, 1)
+    }
+
+    /// Joins the network as the page said, off the UI thread, showing progress until the outcome arrives.
     func connect() {
+        guard let plan else { return }
         gtk_widget_set_sensitive(button, 0)
         gtk_widget_set_visible(spinner, 1)
         gtk_spinner_start(OpaquePointer(spinner))
@@ -98,7 +151,7 @@ final class WiFiJoinRow {
         let join = self.join
         let network = self.network
         Thread.detachNewThread { [weak self] in
-            let outcome = join(network)
+            let outcome = join(network, plan)
             runOnMainLoop { [weak self] in self?.show(outcome, busy: false) }
         }
     }
@@ -110,6 +163,7 @@ final class WiFiJoinRow {
         setStatus(ResultPage.describe(outcome, network: network.ssid))
         gtk_widget_set_visible(button, outcome.isPermanent || outcome == .connected ? 0 : 1)
         gtk_widget_set_sensitive(button, 1)
+        if outcome.isPermanent { gtk_widget_set_visible(explanation, 0) }
         gtk_widget_remove_css_class(status, "error")
         gtk_widget_remove_css_class(status, "success")
         if outcome == .connected {

@@ -15,7 +15,8 @@ extension ResultPage {
         gtk_box_append(gcast(box), host)
         if let ascii = analysis.host, ascii != analysis.displayHost {
             // Translators: {host} is the host in its ASCII (xn--) form, under its Unicode form.
-            let note = ResultPage.label(tr("Written as {host}", ["host": ascii]), classes: ["dim-label"], selectable: true)
+            let note = ResultPage.label(
+                tr("Written as {host}", ["host": ResultPage.visible(ascii, multiline: false)]), classes: ["dim-label"], selectable: true)
             gtk_box_append(gcast(box), note)
         }
 

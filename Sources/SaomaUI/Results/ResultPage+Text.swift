@@ -5,22 +5,26 @@ import SaomaCore
 
 /// Plain text (selectable, wrapping, scrolling with the page) and binary payloads (hex).
 extension ResultPage {
-    /// Most characters of a text shown on the page (more than one QR code holds, 7089); longer
-    /// payloads show their start and a note, and copying still copies everything.
+    /// Most characters of a binary payload's hex shown on the page; longer payloads show their
+    /// start, and copying still copies everything.
     static let maximumShownCharacters = 8000
 
     /// Builds the text view; returns the text as the main value.
+    ///
+    /// The page shows the text's start within `DisplayText.Budget.page` (8000 scalars: more than
+    /// one QR code holds, 7089), counted by scalars, never by characters (one character may be
+    /// thousands of scalars); a note says so when something is left out.
     func buildText(_ text: String, into box: UnsafeMutablePointer<GtkWidget>) -> String {
         gtk_box_append(gcast(box), ResultPage.heading(tr("Text"), icon: "text-x-generic-symbolic"))
-        let count = text.count
-        if count > ResultPage.maximumShownCharacters {
+        let (start, isCut) = DisplayText.cut(text, .page)
+        if isCut {
             let note = tr(
                 "Showing the first {shown} of {count} characters; copying copies all of them.",
-                ["shown": String(ResultPage.maximumShownCharacters), "count": String(count)])
+                ["shown": String(start.unicodeScalars.count), "count": String(text.unicodeScalars.count)])
             gtk_box_append(gcast(box), ResultPage.label(note, classes: ["dim-label"]))
         }
-        let shown = count > ResultPage.maximumShownCharacters ? String(text.prefix(ResultPage.maximumShownCharacters)) + "…" : text
-        gtk_box_append(gcast(box), textFrame(ResultPage.visible(shown, multiline: true), monospace: false))
+        let shown = VisibleText.of(isCut ? start + "…" : start, keepingLineBreaks: true)
+        gtk_box_append(gcast(box), textFrame(shown, monospace: false))
         let copy = ResultPage.button(tr("Copy Text"), icon: "edit-copy-symbolic")
         onClicked(copy) { [weak self] in self?.copy(text) }
         gtk_box_append(gcast(box), ResultPage.buttonRow([copy]))

@@ -169,5 +169,7 @@ extension ResultPage {
 
     /// `text` with control characters shown as visible symbols (line breaks and tabs kept when
     /// `multiline`), so a payload cannot hide or reorder what is shown.
-    static func visible(_ text: String, multiline: Bool) -> String { VisibleText.of(text, keepingLineBreaks: multiline) }
+    static func visible(_ text: String, multiline: Bool) -> String {
+        VisibleText.of(DisplayText.shown(text, multiline ? .field : .line), keepingLineBreaks: multiline)
+    }
 }

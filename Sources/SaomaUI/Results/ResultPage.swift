@@ -51,10 +51,11 @@ public final class ResultPage {
     var clock: @MainActor () -> Int64 = { Int64(g_get_real_time() / 1_000_000) }
     /// The GLib source refreshing a login code each second, 0 when none runs.
     var refreshSource: guint = 0
-    /// Why joining Wi-Fi cannot start here, `nil` when it can; runs off the UI thread (replaced by tests).
-    var networkObstacle: @Sendable () -> WiFiJoinOutcome? = ResultPage.defaultNetworkObstacle
-    /// Joins a Wi-Fi network; runs off the UI thread (replaced by tests).
-    var joinNetwork: @Sendable (WiFiNetwork) -> WiFiJoinOutcome = ResultPage.defaultJoinNetwork
+    /// What Connect will do for a Wi-Fi network (nothing and why, add a profile, or update the
+    /// saved one); runs off the UI thread (replaced by tests).
+    var networkPlan: @Sendable (WiFiNetwork) -> WiFiJoinPlan = ResultPage.defaultNetworkPlan
+    /// Joins a Wi-Fi network as the plan the page showed says; runs off the UI thread (replaced by tests).
+    var joinNetwork: @Sendable (WiFiNetwork, WiFiJoinPlan) -> WiFiJoinOutcome = ResultPage.defaultJoinNetwork
     /// The Connect row of the Wi-Fi result shown, if any.
     var joinRow: WiFiJoinRow?
 
@@ -99,7 +100,7 @@ public final class ResultPage {
         if let gs1 = ResultPage.gs1Elements(of: symbol) {
             mainValue = buildGS1(gs1, into: content)
         } else if let text = symbol.text {
-            let parsed = ContentParser.parse(text)
+            let parsed = ContentParser.parse(text, symbology: symbol.format)
             mainValue = buildContent(parsed, into: content)
         } else {
             mainValue = buildBinary(symbol.bytes, into: content)
@@ -146,6 +147,7 @@ public final class ResultPage {
         case .event(let event): return buildEvent(event, into: box)
         case .otp(let key): return buildOTP(key, into: box)
         case .payment(let order): return buildPayment(order, into: box)
+        case .product(let product): return buildProduct(product, into: box)
         case .text(let text): return buildText(text, into: box)
         }
     }

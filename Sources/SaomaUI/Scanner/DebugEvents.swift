@@ -46,6 +46,8 @@ enum DebugEvent {
     case photoOpen(name: String)
     /// A photo could not be opened; the message shown.
     case photoError(message: String)
+    /// The decoder process failed on a photo or a frame; the message shown.
+    case decoderProblem(message: String)
     /// The photo page was left for `page`.
     case photoPageLeft(page: String)
     /// A paste offered these formats.
@@ -90,6 +92,7 @@ enum DebugEvent {
         case .lowLightOn(let on): return "low-light on=\(on)"
         case .photoOpen(let name): return "photo-open t=\(monotonicSeconds()) name=\(name)"
         case .photoError(let message): return "photo-error message=\(message)"
+        case .decoderProblem(let message): return "decoder-problem message=\(message)"
         case .photoPageLeft(let page): return "photo-page-left page=\(page)"
         case .paste(let formats): return "paste formats=\(formats.joined(separator: ","))"
         case .photoNoCode: return "photo-no-code t=\(monotonicSeconds())"

@@ -74,6 +74,8 @@ public final class MarkerLayer {
 
     /// "Code 2 of 3: https://example.org" (translatable; `{index}`, `{count}`, `{text}` are placeholders).
     nonisolated static func accessibleLabel(index: Int, count: Int, text: String) -> String {
-        tr("Code {index} of {count}: {text}", ["index": String(index + 1), "count": String(count), "text": text])
+        tr(
+            "Code {index} of {count}: {text}",
+            ["index": String(index + 1), "count": String(count), "text": VisibleText.of(DisplayText.shown(text))])
     }
 }

@@ -189,8 +189,3 @@ final class ScanFrameOverlay {
         return true
     }
 }
-
-/// Seconds on GLib's monotonic clock.
-func monotonicSeconds() -> Double {
-    Double(g_get_monotonic_time()) / 1e6
-}

@@ -122,6 +122,10 @@ final class PreferencesWindow {
         case .dataBar: ("GS1 DataBar", tr("Fresh food and coupons"))
         case .dataBarExpanded: (tr("GS1 DataBar Expanded"), tr("Fresh food with weight, price or dates"))
         case .dataMatrix: ("Data Matrix", tr("Medicine packs, electronic parts and parcels"))
+        case .pdf417: ("PDF417", tr("Boarding passes, driving licences and ID cards"))
+        case .aztec: ("Aztec", tr("Rail and airline tickets on phones"))
+        case .microQR: (tr("Micro QR Code"), tr("Small parts and labels"))
+        case .maxiCode: ("MaxiCode", tr("Parcel labels"))
         }
     }
 }

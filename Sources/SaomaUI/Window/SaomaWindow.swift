@@ -3,6 +3,7 @@ import CGtk
 import Foundation
 import GLibSwift
 import SaomaCore
+import SaomaMessages
 
 /// The main window: header bar, the main stack (live scanner, camera problems, result, pages
 /// other parts add) and the side panel, composed with the live scanner.
@@ -177,6 +178,11 @@ public final class SaomaWindow {
         live.symbologies = SymbologySelection(stored: settings.strings("symbologies")).enabled
         live.onPreview = { [weak self] frame in self?.scanner.showFrame(frame) }
         live.onDetection = { [weak self] detection in self?.detected(detection) }
+        live.onDecoderProblem = { [weak self] failure in
+            let message = failure.message(in: .sentence)
+            DebugEvents.log(.decoderProblem(message: message))
+            self?.imageTab?.showToastMessage(message)
+        }
         live.onPhaseChanged = { [weak self] phase in
             // Markers and the frozen frame go whenever the state leaves them behind.
             switch phase {

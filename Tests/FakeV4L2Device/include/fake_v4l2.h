@@ -39,6 +39,16 @@
 //       process; recreating (touching) the file plugs the camera back in.
 //   SAOMA_FAKE_V4L2_NAME="Fake Camera"   (QUERYCAP card name; default "Fake Camera")
 //
+// Hostile answers, for tests of the range checks (any 32-bit numbers; MODES still decides what
+// S_FMT and S_PARM settle on):
+//   SAOMA_FAKE_V4L2_STEPWISE=MINWxMINH-MAXWxMAXH
+//       ENUM_FRAMESIZES answers this one stepwise range (a minimum above the maximum included).
+//   SAOMA_FAKE_V4L2_INTERVALS=N/D,N/D...  or  stepwise:N/D-N/D
+//       ENUM_FRAMEINTERVALS answers these times per frame (1/4294967295 is 4294967295 fps,
+//       4294967295/1 a frame every 136 years), at every size, instead of the modes' rates.
+//   SAOMA_FAKE_V4L2_TIMEPERFRAME=N/D
+//       G_PARM (and S_PARM's answer) reports this time per frame.
+//
 // Every setting except DEVICE can be given per device with the device's 0-based index in the
 // DEVICE list as a suffix, e.g. SAOMA_FAKE_V4L2_FORMAT_1=GREY; the suffixed value wins.
 //

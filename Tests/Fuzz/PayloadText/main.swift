@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-@testable import ZBarDecoding
+@testable import CharsetConversion
 
 /// Payload text decoding: any bytes a code may carry give text or `nil` (binary), never a crash,
 /// and the text is a faithful reading of the bytes.

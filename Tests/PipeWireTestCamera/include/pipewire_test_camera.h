@@ -4,7 +4,7 @@
 // portal camera can be: no device object behind it.
 //
 //   PipeWireTestCamera [--name NODE_NAME] [--description TEXT] [--formats YUY2,NV12,I420,MJPG]
-//                      [--modes 1280x720@30,640x480@30] [--scene FILE]
+//                      [--modes 1280x720@30,640x480@30] [--scene FILE] [--offer WxH@NUM/DENOM]...
 //
 // --scene is a binary PPM (P6) or PGM (P5), maxval 255, scaled nearest-neighbour to the
 // negotiated size and converted to BT.601 limited-range YCbCr; re-read whenever its mtime, size
@@ -12,6 +12,9 @@
 // is unreadable) frames are a grey ramp. For MJPG the scene is a JPEG file served byte for byte
 // as every frame (its size should be the negotiated one).
 // Every format is offered at every mode (one EnumFormat each, fixed size and rate).
+// --offer (repeatable) offers one more size and rate with each format, any 32-bit values as they
+// are (4294967295x4294967295@4294967295/2): what a hostile PipeWire client may announce; it is
+// never streamed.
 //
 // Once its node exists it prints one line `ready NODE_ID NODE_NAME` on stdout; it prints
 // `streaming WIDTHxHEIGHT FORMAT` when a consumer starts streaming. SIGTERM or SIGINT stop it

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
 
-@testable import ZBarDecoding
+@testable import CharsetConversion
 
 @Suite("Payload text decoding")
 struct PayloadTextTests {

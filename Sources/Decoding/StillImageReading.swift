@@ -1,5 +1,49 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CharsetConversion
+import PixbufIO
 import SaomaCore
+
+/// Reads still images (photos, screenshots, `saoma scan`'s files) through a decoder process:
+/// big photos reduced first (`LoadedImage.decodeReducedFirst`), structured-append parts joined
+/// into their messages, and any decoder failure on the way reported with what could be read.
+///
+/// Owns its decoder client (and so its decoder process): used by one thread at a time.
+public final class StillImageReader {
+    public let client: DecoderClient
+
+    public init(client: DecoderClient = DecoderClient()) {
+        self.client = client
+    }
+
+    /// The codes in `image` (corners in its full-resolution upright pixels, in reading order) and
+    /// the first failure of the decoder on the way; `loadFull` loads the full resolution when a
+    /// reduced image must be read again (see `decodeReducedFirst`).
+    public func read(_ image: LoadedImage, options: DecodeOptions, loadFull: () throws(ImageLoadError) -> LoadedImage)
+        throws(ImageLoadError) -> DecodeOutcome
+    {
+        let recorder = FailureRecorder(client)
+        let symbols = try image.decodeReducedFirst(with: recorder, options: options, loadFull: loadFull)
+        return DecodeOutcome(symbols: StructuredAppend.assembled(symbols, text: PayloadText.decode), failure: recorder.first)
+    }
+
+    /// The codes in an image already in memory at the size to read (no reduced look).
+    public func read(_ luma: LumaImage, options: DecodeOptions) -> DecodeOutcome {
+        let outcome = client.read(luma, options: options)
+        return DecodeOutcome(symbols: StructuredAppend.assembled(outcome.symbols, text: PayloadText.decode), failure: outcome.failure)
+    }
+
+    /// The client, keeping the first failure of the several decodes one image may take.
+    final class FailureRecorder: BarcodeDecoder {
+        let client: DecoderClient
+        var first: DecoderFailure?
+        init(_ client: DecoderClient) { self.client = client }
+        func decode(_ image: LumaImage, options: DecodeOptions) -> [Symbol] {
+            let outcome = client.read(image, options: options)
+            first = first ?? outcome.failure
+            return outcome.symbols
+        }
+    }
+}
 
 extension LoadedImage {
     /// The codes in the photo, corners in its full-resolution upright pixels, in reading order:

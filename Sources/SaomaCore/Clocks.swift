@@ -8,3 +8,11 @@ public func threadCPUSeconds() -> Double {
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }
+
+/// Seconds on the monotonic clock (`CLOCK_MONOTONIC`, GLib's monotonic time too): for deadlines,
+/// intervals and timestamps that must never jump with the wall clock.
+public func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}

@@ -1,28 +1,27 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
-import SaomaTestSupport
 
 /// Builds image files byte by byte for loader tests (PNG with stored deflate blocks, JPEG with an
 /// EXIF orientation) inside a unique temporary folder.
-struct TestFiles {
-    let folder: URL
+public struct TestFiles {
+    public let folder: URL
 
-    init() throws {
+    public init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("saoma-pixbufio-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
     /// Writes `bytes` to `name` in the folder and returns its path.
-    func write(_ bytes: [UInt8], name: String) throws -> String {
+    public func write(_ bytes: [UInt8], name: String) throws -> String {
         let url = folder.appendingPathComponent(name)
         try Data(bytes).write(to: url)
         return url.path
     }
 
-    func remove() { try? FileManager.default.removeItem(at: folder) }
+    public func remove() { try? FileManager.default.removeItem(at: folder) }
 
     /// A PNG of `width`×`height` with `channels` (1 grey, 3 RGB, 4 RGBA) from row-major `pixels`.
-    static func png(width: Int, height: Int, channels: Int, pixels: [UInt8]) -> [UInt8] {
+    public static func png(width: Int, height: Int, channels: Int, pixels: [UInt8]) -> [UInt8] {
         var raw: [UInt8] = []
         for y in 0..<height {
             raw.append(0)
@@ -35,7 +34,7 @@ struct TestFiles {
     }
 
     /// The start of a PNG that announces `width`×`height` grey pixels, then one row of data.
-    static func pngHeaderOnly(width: Int, height: Int) -> [UInt8] {
+    public static func pngHeaderOnly(width: Int, height: Int) -> [UInt8] {
         var ihdr = be32(width) + be32(height)
         ihdr += [8, 0, 0, 0, 0]
         let row = [UInt8](repeating: 0, count: min(width, 1024) + 1)
@@ -43,7 +42,7 @@ struct TestFiles {
     }
 
     /// A JPEG of a grey image (through ImageMagick) with an EXIF APP1 segment giving `orientation`.
-    func jpeg(width: Int, height: Int, pixels: [UInt8], orientation: Int) throws -> [UInt8] {
+    public func jpeg(width: Int, height: Int, pixels: [UInt8], orientation: Int) throws -> [UInt8] {
         let pgm = Array("P5\n\(width) \(height)\n255\n".utf8) + pixels
         let input = try write(pgm, name: "in-\(UUID().uuidString).pgm")
         let output = folder.appendingPathComponent("out-\(UUID().uuidString).jpg").path

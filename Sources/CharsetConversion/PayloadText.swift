@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import CharsetConversion
 import SaomaCore
 
 /// Turns a code's raw payload bytes into text, or decides that they are not text.
@@ -39,7 +38,7 @@ public enum PayloadText {
 
     /// Whether the bytes are binary data: a NUL, or more than a tenth C0 control bytes other than
     /// the ones text payloads use (TAB, LF, CR, EOT, ESC, FS, GS, RS).
-    static func looksBinary(_ bytes: [UInt8]) -> Bool {
+    public static func looksBinary(_ bytes: [UInt8]) -> Bool {
         let allowed: Set<UInt8> = [0x04, 0x09, 0x0A, 0x0D, 0x1B, 0x1C, 0x1D, 0x1E]
         var controls = 0
         for b in bytes {

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import DMTXDecoding
+import SaomaCore
+import ZBarDecoding
+import ZXingDecoding
+
+/// The one place that composes Saoma's decoding engines: which engine reads which symbology, in
+/// live frames and in still images, in what order, and when. `StagedDecoder` runs the table and
+/// `SymbolMerge` makes one report per code of what the stages find (a code two engines read is
+/// reported once, as the earlier stage read it; a later read contradicting an earlier one at the
+/// same place is dropped).
+///
+/// Every engine runs inside the decoder process (`DecoderClient`): zxing-cpp aborts the whole
+/// process on some inputs, and a crash there costs one image. Adding an engine: its adapter module,
+/// a line in `make`, and its stages below.
+public enum Engines {
+    /// Engine names, as stages and crash reports give them.
+    public static let zbar = "zbar"
+    public static let zxing = "zxing-cpp"
+    public static let dmtx = "libdmtx"
+
+    /// What zbar reads.
+    static let zbarSymbologies: Set<Symbology> = Set(Symbology.allCases).subtracting(zxingOnly).subtracting([.dataMatrix])
+    /// What only zxing-cpp reads.
+    static let zxingOnly: Set<Symbology> = [.pdf417, .aztec, .microQR, .maxiCode]
+
+    /// The stages of a still image (photos, screenshots, `saoma scan`): zbar first (its passes are
+    /// tuned on the photo set), zxing-cpp for what zbar cannot read, and zxing-cpp again for every
+    /// other symbology only where nothing was found (docs/BENCHMARKS.md, "Engine composition":
+    /// zxing-cpp on every image before zbar reads one more photo for a third more CPU).
+    public static let still: [EngineStage] = [
+        EngineStage(engine: zbar, symbologies: zbarSymbologies, effort: .thorough),
+        EngineStage(engine: zxing, symbologies: zxingOnly, effort: .thorough),
+        EngineStage(engine: dmtx, symbologies: [.dataMatrix], effort: .thorough, trigger: .whenNothingFound),
+        EngineStage(engine: zxing, symbologies: zbarSymbologies.union([.dataMatrix]), effort: .thorough, trigger: .whenNothingFound),
+    ]
+
+    /// The stages of a live camera frame (the scan frame's pixels).
+    public static let live: [EngineStage] = [
+        EngineStage(engine: zbar, symbologies: zbarSymbologies, effort: .fast),
+        EngineStage(engine: zxing, symbologies: zxingOnly.union([.dataMatrix]), effort: .fast, trigger: .everyNthFrame(2)),
+    ]
+
+    /// Engines that must never run in Saoma's own process (they abort on some inputs).
+    public static let needIsolation: Set<String> = [zxing]
+
+    /// Every stage, live and still: the decoder process runs whichever the request's effort picks.
+    public static let stages: [EngineStage] = still + live
+
+    /// A new decoder running every stage with fresh engines (one per thread), and `extra` engines
+    /// after them (a test build's decoder process adds one that aborts).
+    public static func make(excluding excluded: Set<String> = [], extra: [(EngineStage, BarcodeDecoder)] = []) -> StagedDecoder {
+        var engines: [String: BarcodeDecoder] = [zbar: ZBarDecoder(), dmtx: DataMatrixDecoder(), zxing: ZXingDecoder()]
+        for (stage, engine) in extra { engines[stage.engine] = engine }
+        let decoder = StagedDecoder(stages: stages + extra.map(\.0), engines: engines)
+        decoder.excluded = excluded
+        return decoder
+    }
+}

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Decoding
+import Foundation
+import Glibc
+import QREncoding
+import SaomaCore
+import SaomaTestSupport
+import Testing
+import ZBarDecoding
+
+/// A QR code image saying `text` (libqrencode through the test images).
+func qrImage(_ text: String, canvas: Int = 0, at: (x: Int, y: Int) = (0, 0)) -> LumaImage {
+    guard let matrix = try? QREncoder.encode(.text(text), level: .medium) else { return LumaImage(width: 1, height: 1) }
+    let code = matrix.lumaImage(moduleSize: 4, quietZone: 4)
+    guard canvas > 0 else { return code }
+    return code.pasted(onto: LumaImage(width: canvas, height: canvas, fill: 255), x: at.x, y: at.y)
+}
+
+/// The payload that makes the test build's decoder process abort.
+let abortingPayload = "SAOMA-TEST-ABORT"
+
+@Suite("Decoder process client", .serialized)
+struct DecoderClientTests {
+    init() throws {
+        try BuiltProducts.require(BuiltProducts.decoder)
+        try BuiltProducts.require(BuiltProducts.abortingDecoder)
+        setenv("SAOMA_TEST_ABORTING_PAYLOAD", abortingPayload, 1)
+    }
+
+    @Test("reads through the decoder process, one process for many images, corners in the whole image")
+    func reads() throws {
+        let client = DecoderClient(executable: BuiltProducts.decoder.path)
+        let image = qrImage("through the process", canvas: 400, at: (150, 100))
+        for _ in 0..<3 {
+            let outcome = client.read(image, options: DecodeOptions(regionOfInterest: PixelRect(x: 100, y: 50, width: 300, height: 300)))
+            #expect(outcome.failure == nil && outcome.readCompleted)
+            #expect(outcome.symbols.map(\.text) == ["through the process"])
+            let box = Rect(bounding: try #require(outcome.symbols.first).corners)
+            #expect(box.minX >= 150 && box.minY >= 100 && box.maxX <= 400 && box.maxY <= 400)
+        }
+        #expect(client.processesStarted == 1)
+        #expect(client.processCPUSeconds > 0)
+    }
+
+    @Test("a still image the process died on is read again without the engine that was running")
+    func stillImageCrash() throws {
+        let client = DecoderClient(executable: BuiltProducts.abortingDecoder.path)
+        let outcome = client.read(qrImage(abortingPayload), options: DecodeOptions())
+        #expect(outcome.failure == .stopped(engine: "test-abort"))
+        #expect(outcome.readCompleted)
+        #expect(outcome.symbols.map(\.text) == [abortingPayload])
+        // The process started for the second read serves the next image, with every engine again.
+        let next = client.read(qrImage("after the crash"), options: DecodeOptions())
+        #expect(next.failure == nil && next.symbols.map(\.text) == ["after the crash"])
+        #expect(client.processesStarted == 2)
+    }
+
+    @Test("a live frame the process died on costs that frame; the engine sits out the next ones")
+    func liveCrash() throws {
+        let client = DecoderClient(executable: BuiltProducts.abortingDecoder.path)
+        let fast = DecodeOptions(effort: .fast)
+        let crashed = client.read(qrImage(abortingPayload), options: fast)
+        #expect(crashed.failure == .stopped(engine: "test-abort") && crashed.symbols.isEmpty && !crashed.readCompleted)
+        #expect(client.lastFailure == .stopped(engine: "test-abort"))
+        // The same scene again: read without the engine that crashed, no new crash.
+        let again = client.read(qrImage(abortingPayload), options: fast)
+        #expect(again.failure == nil && again.symbols.map(\.text) == [abortingPayload])
+        #expect(client.processesStarted == 2)
+    }
+
+    @Test("without a decoder process, the engines safe in this process still read (and the failure says why)")
+    func unavailable() throws {
+        let client = DecoderClient(executable: "/nonexistent/saoma-decoder")
+        let outcome = client.read(qrImage("in process"), options: DecodeOptions())
+        #expect(outcome.symbols.map(\.text) == ["in process"])
+        guard case .unavailable(let reason) = outcome.failure else {
+            Issue.record("expected .unavailable, got \(String(describing: outcome.failure))")
+            return
+        }
+        #expect(reason.contains("/nonexistent/saoma-decoder"))
+    }
+
+    @Test("the decoder process ends with its client")
+    func endsWithClient() throws {
+        var client: DecoderClient? = DecoderClient(executable: BuiltProducts.decoder.path)
+        _ = client?.read(qrImage("x"), options: DecodeOptions())
+        let children = try childPIDs()
+        #expect(children.count >= 1)
+        client = nil
+        let gone = poll(every: 0.01) { Set(children).isDisjoint(with: (try? childPIDs()) ?? []) ? true : nil }
+        #expect(gone == true)
+    }
+
+    /// This process's live children (from /proc).
+    func childPIDs() throws -> [Int32] {
+        let me = getpid()
+        return try FileManager.default.contentsOfDirectory(atPath: "/proc").compactMap(Int32.init).filter { pid in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return false }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 2 && fields[0] != "Z" && Int32(fields[1]) == me
+        }
+    }
+}

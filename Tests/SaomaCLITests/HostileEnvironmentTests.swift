@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import SaomaTestSupport
+import Testing
+
+/// The `SAOMA_*` variables the product reads are outside input: numbers in them are read by the
+/// options' bounded reader, paths are used as given and echoed visibly and shortened; a value
+/// that cannot be used is one line on standard error, never a trap.
+@Suite struct HostileEnvironmentTests {
+    /// A PNG holding a QR code for "hello", written by `saoma generate` into `folder`.
+    static func helloCode(in folder: TemporaryFolder) throws -> String {
+        let path = folder.path("hello.png")
+        let made = try SpawnedCommand.run(["generate", "hello", "-o", path])
+        try #require(made.status == 0, "generate: \(made.errors)")
+        return path
+    }
+
+    /// A `SAOMA_PASSES` value and the lines it must print on standard error.
+    static let passes: [(value: String, errors: [String])] = [
+        (
+            "down1e300",
+            [
+                "saoma: SAOMA_PASSES: down1e300 is not a decode step; ignored",
+                "saoma: SAOMA_PASSES names no decode step; the usual ones are used",
+            ]
+        ),
+        ("upnan", ["saoma: SAOMA_PASSES: upnan is not a decode step; ignored"]),
+        ("plain@99999999999999", ["saoma: SAOMA_PASSES: plain@99999999999999 is not a decode step; ignored"]),
+        (
+            "rot1e400,thresh0,sharpinf",
+            ["saoma: SAOMA_PASSES: rot1e400 is not a decode step; ignored", "saoma: SAOMA_PASSES: sharpinf is not a decode step; ignored"]
+        ),
+        ("down1e300,plain", ["saoma: SAOMA_PASSES: down1e300 is not a decode step; ignored"]),
+        ("\u{1B}]52;c;aGk=\u{07}", ["saoma: SAOMA_PASSES: ␛]52;c;aGk=␇ is not a decode step; ignored"]),
+        (
+            String(repeating: "x", count: 100_000),
+            ["saoma: SAOMA_PASSES: " + String(repeating: "x", count: 59) + "… is not a decode step; ignored"]
+        ),
+        (",,,", ["saoma: SAOMA_PASSES names no decode step; the usual ones are used"]),
+    ]
+
+    @Test("saoma scan with a hostile SAOMA_PASSES: one line per refused step, the code still read", arguments: passes.indices)
+    func hostilePasses(_ index: Int) throws {
+        let (value, errors) = Self.passes[index]
+        let folder = try TemporaryFolder(prefix: "saoma-env")
+        let image = try Self.helloCode(in: folder)
+        let run = try SpawnedCommand.run(["scan", image], environment: ["SAOMA_PASSES": value])
+        #expect(run.status == 0, "ended with \(String(describing: run.status)), signal \(String(describing: run.signal)): \(run.errors)")
+        #expect(run.output == "QR: hello\n")
+        for line in errors { #expect(run.stderrLines.contains(line), "\(run.stderrLines)") }
+        #expect(!run.errors.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "no control character reaches the terminal")
+        // An image with no code runs every step of the chain: none may trap.
+        let blank = folder.path("blank.pgm")
+        try (Data("P5\n64 64\n255\n".utf8) + Data(repeating: 255, count: 64 * 64)).write(to: URL(fileURLWithPath: blank))
+        let empty = try SpawnedCommand.run(["scan", blank], environment: ["SAOMA_PASSES": value])
+        #expect(
+            empty.status == 4, "ended with \(String(describing: empty.status)), signal \(String(describing: empty.signal)): \(empty.errors)"
+        )
+        for line in errors { #expect(empty.stderrLines.contains(line), "\(empty.stderrLines)") }
+    }
+
+    /// A `SAOMA_DEVICE_DIR` value and the start of what `saoma devices` says about it.
+    static let deviceDirectories: [(value: String, shown: String)] = [
+        ("/nonexistent/saoma", "No video devices in /nonexistent/saoma."),
+        ("/dev/null", "No video devices in /dev/null."),
+        ("relative/dir", "No video devices in relative/dir."),
+        ("/tmp/\u{1B}[2J\u{9B}31m", "No video devices in /tmp/␛[2J�31m."),
+        ("/" + String(repeating: "d", count: 100_000), "No video devices in /" + String(repeating: "d", count: 198) + "…."),
+    ]
+
+    @Test(
+        "saoma devices with a hostile SAOMA_DEVICE_DIR says there is nothing there, visibly and briefly",
+        arguments: deviceDirectories.indices)
+    func hostileDeviceDirectory(_ index: Int) throws {
+        let (value, shown) = Self.deviceDirectories[index]
+        let run = try SpawnedCommand.run(["devices"], environment: ["SAOMA_DEVICE_DIR": value])
+        #expect(run.status == 1, "\(String(describing: run.status)) \(run.errors)")
+        #expect(run.output.hasPrefix(shown + "\n"), "\(run.output.prefix(300))")
+        #expect(run.output.utf8.count < 2000)
+    }
+}
