@@ -164,12 +164,17 @@ func scan(_ files: [String], blurOnly: Bool, noBlur: Bool) {
         var error: String?
         let started = threadCPUSeconds()
         var blurMs = 0.0
+        var linearMs = 0.0
+        var size = ""
+
         do {
             let image = try loader.load(path: file)
+            size = "\(image.luma.width)x\(image.luma.height)"
             if !blurOnly { symbols = zbar.decode(image.luma, options: DecodeOptions(symbologies: all)) }
             if symbols.isEmpty && !noBlur {
                 let t = threadCPUSeconds()
                 symbols = BlurAwareLinearReader.read(image.luma, symbologies: all)
+                linearMs = (threadCPUSeconds() - t) * 1000
                 if symbols.isEmpty {
                     // Deblurred copies of matrix-code regions, read by zbar (QR only: it checks itself).
                     MatrixDeblur.forEachCopy(of: image.luma) { copy in
@@ -181,7 +186,7 @@ func scan(_ files: [String], blurOnly: Bool, noBlur: Bool) {
                         guard !found.isEmpty else { return false }
                         symbols = found.map { s in
                             var moved = s
-                            moved.corners = s.corners.map { Point(x: $0.x + Double(copy.region.x), y: $0.y + Double(copy.region.y)) }
+                            moved.corners = s.corners.map(copy.imagePoint)
                             return moved
                         }
                         return true
@@ -194,7 +199,7 @@ func scan(_ files: [String], blurOnly: Bool, noBlur: Bool) {
         }
         let cpu = (threadCPUSeconds() - started) * 1000
         var object: [String: Any] = [
-            "file": file, "cpu_ms": cpu, "blur_ms": blurMs,
+            "file": file, "cpu_ms": cpu, "blur_ms": blurMs, "linear_ms": linearMs, "size": size,
             "symbols": symbols.map { ["format": $0.format.name, "text": $0.text ?? "", "bytes_hex": Symbol.hex($0.bytes)] },
         ]
         if let error { object["error"] = error }
@@ -264,6 +269,12 @@ func defocus(_ files: [String]) {
         let copy = WienerDeconvolution.deblurred(image, area: image.bounds, sigma: edge, noiseRatio: MatrixDeblur.noiseRatios[0])
         let finders = copy.map { FinderPatternLocator.find(in: $0) } ?? []
         let f = DefocusEstimate.fromFinders(image, finders: finders) ?? 0
+        let candidates = BlurredFinderSearch.candidates(in: image)
+        print(
+            "  candidates: "
+                + candidates.map { String(format: "(%.0f,%.0f m%.1f s%.2f)", $0.center.x, $0.center.y, $0.moduleSize, $0.strength) }.joined(
+                    separator: " "))
+        print("  regions: \(MatrixDeblur.regions(in: image, within: nil).map { "\($0.rect) m\($0.moduleSize)" })")
         print(
             String(
                 format: "%@: edges %.2f finders %.2f (%d found, modules %@)", (file as NSString).lastPathComponent, edge, f, finders.count,
@@ -334,6 +345,22 @@ func zintProfile(_ type: String, _ data: String, _ o: Options) {
     }
 }
 
+/// CPU of the finder search and the places it gives, per file.
+func finders(_ files: [String]) {
+    for file in files {
+        guard let image = try? ImageLoader().load(path: file).luma else { continue }
+        let t = threadCPUSeconds()
+        let candidates = BlurredFinderSearch.candidates(in: image)
+        let t1 = threadCPUSeconds()
+        let places = MatrixDeblur.regions(in: image, within: nil)
+        let t2 = threadCPUSeconds()
+        print(
+            String(
+                format: "%@ %dx%d: %d candidates %.1f ms, %d places %.1f ms %@", file, image.width, image.height, candidates.count,
+                (t1 - t) * 1000, places.count, (t2 - t1) * 1000, "\(places.map(\.rect))"))
+    }
+}
+
 let args = CommandLine.arguments
 guard args.count >= 2 else { fail("usage: BlurProbe profiles|scan …") }
 switch args[1] {
@@ -344,6 +371,7 @@ case "explain":
 case "defocus": defocus(Array(args.dropFirst(2)))
 case "deblur-grid": deblurGrid(Array(args.dropFirst(2)))
 case "zint-profile": zintProfile(args[2], args[3], Options(args.dropFirst(4)))
+case "finders": finders(Array(args.dropFirst(2)))
 case "scan":
     let rest = Array(args.dropFirst(2))
     scan(rest.filter { !$0.hasPrefix("--") }, blurOnly: rest.contains("--blur-only"), noBlur: rest.contains("--no-blur"))

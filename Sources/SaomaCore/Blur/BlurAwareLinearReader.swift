@@ -20,6 +20,10 @@ public enum BlurAwareLinearReader {
     /// a share of its length and at least `minimumMargin` pixels.
     public static let marginShare = 0.2
     public static let minimumMargin = 24.0
+    /// Blur per sample a profile keeps, in pixels: a profile blurred by more is averaged down.
+    public static let decimationBlur = 1.6
+    /// Most pixels averaged into one sample.
+    public static let maximumDecimation = 3
 
     /// Every symbol found in `image` (inside `area`, whole image when `nil`) among `symbologies`,
     /// corners in image pixels, in reading order.
@@ -38,7 +42,12 @@ public enum BlurAwareLinearReader {
     /// The symbol one region shows, if its bands agree on one.
     static func read(_ region: LinearCodeRegion, in image: LumaImage, wanted: Set<Symbology>) -> Symbol? {
         let margin = max(minimumMargin, marginShare * 2 * region.halfLength)
-        guard let profiles = region.profiles(in: image, margin: margin) else { return nil }
+        guard var profiles = region.profiles(in: image, margin: margin) else { return nil }
+        // A blur of several pixels: fewer samples say as much.
+        let whole = profiles.projection
+        let (light, dark) = ProfileSpan.levels(whole)
+        let sigma = LinearProfileDecoder.blurEstimate(whole, start: 0, end: whole.count - 1, depth: light - dark)
+        profiles = profiles.decimated(by: min(maximumDecimation, max(1, Int(sigma / decimationBlur))))
         let fits = LinearProfileDecoder.bestFits(profiles.projection, wanted: wanted)
         guard let best = fits.first else { return nil }
         for fit in fits.prefix(fitsReadPerRegion) where LinearProfileDecoder.isCompetitive(fit, best: best) {
@@ -79,8 +88,8 @@ public enum BlurAwareLinearReader {
             let last = Double(profiles.bands[0].count - 1)
             (a, b) = (last - b, last - a)
         }
-        let u0 = profiles.firstSample + a
-        let u1 = profiles.firstSample + b
+        let u0 = profiles.firstSample + a * profiles.step
+        let u1 = profiles.firstSample + b * profiles.step
         let v0 = bands.map { profiles.bandSpans[$0].lowerBound }.min() ?? 0
         let v1 = bands.map { profiles.bandSpans[$0].upperBound }.max() ?? 0
         let points = [

@@ -184,14 +184,14 @@ public enum LinearProfileDecoder {
     }
 
     /// The symbologies and lengths `span` could hold: the widths that leave quiet zones of at
-    /// least 4 modules, no inner gap over 6 modules, and a blur of at most 1.5 modules.
+    /// least 4 modules, no inner gap over 6 modules, and a blur of at most `maximumBlurModules`.
     static func kinds(for span: ProfileSpan, sigma: Double, wanted: Set<Symbology>) -> [LinearCodeModel.Kind] {
         var kinds: [LinearCodeModel.Kind] = []
         let width = Double(span.end - span.start + 1)
         func plausible(_ modules: Int) -> Bool {
             let w = width / Double(modules)
             return w >= 0.8 && Double(span.gapBefore) >= 4 * w && Double(span.gapAfter) >= 4 * w && Double(span.widestInnerGap) <= 6 * w
-                && sigma <= 1.5 * w
+                && sigma <= maximumBlurModules * w
         }
         let retail = wanted.intersection([.ean13, .upcA, .isbn10, .isbn13])
         if !retail.isEmpty && plausible(95) {
@@ -207,6 +207,10 @@ public enum LinearProfileDecoder {
         }
         return kinds
     }
+
+    /// Largest blur a hypothesis may have, in modules, as the profile's slope estimates it (which
+    /// over-estimates by up to a quarter): beyond about one module nothing reads.
+    public static let maximumBlurModules = 1.3
 
     /// Longest profile read, in samples.
     public static let maximumProfileLength = 8192
