@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "V4L2Capture", dependencies: ["SaomaCore", "CV4L2"]),
         .target(name: "PipeWireCapture", dependencies: ["SaomaCore", "CPipeWire"]),
         .target(name: "PixbufIO", dependencies: ["SaomaCore", "CGdkPixbuf", "GLibSwift"]),
-        .target(name: "GLibSwift", dependencies: ["CGtk"]),
+        .target(name: "GLibSwift", dependencies: ["CGtk", "CLinux"]),
         .target(name: "DesktopPortal", dependencies: ["SaomaCore", "CPortal", "GLibSwift"]),
         .target(name: "SQLiteHistory", dependencies: ["SaomaCore", "CSQLite", "GLibSwift"]),
         // The only client of NetworkManager's D-Bus API (GDBus from GIO).
@@ -60,8 +60,9 @@ let package = Package(
         .target(
             name: "SaomaUI",
             dependencies: [
-                "SaomaCore", "Decoding", "ZBarDecoding", "DMTXDecoding", "QREncoding", "V4L2Capture", "PipeWireCapture", "PixbufIO",
-                "GLibSwift", "SQLiteHistory", "DesktopPortal", "NetworkJoining", "SaomaMessages", "CGtk",
+                "SaomaCore", "Decoding", "CharsetConversion", "ZBarDecoding", "DMTXDecoding", "QREncoding", "V4L2Capture",
+                "PipeWireCapture",
+                "PixbufIO", "GLibSwift", "SQLiteHistory", "DesktopPortal", "NetworkJoining", "SaomaMessages", "CGtk",
             ]
         ),
         .target(

@@ -13,6 +13,7 @@ public enum SettingsDefaults {
         "camera": "",
         "mirror": true,
         "scan-frame-size": (0.0, 0.0),
+        "frame-hint-shown": false,
         "sound": true,
         "symbologies": [String](),
         "keep-history": true,

@@ -20,13 +20,16 @@ public enum AtomicFileError: Error, Hashable, Sendable {
     }
 }
 
-/// Writes a file through a temporary file in the same directory, so it is whole or absent.
+/// Writes a file through a temporary file in the same directory, so it is whole or absent: the
+/// one create-or-replace routine for every file Saoma writes for the person (generated codes,
+/// history and session exports, saved contacts and events).
 ///
 /// `init` reserves a hidden temporary file beside the target (`.NAME.XXXXXXXX.tmp`); `commit`
-/// writes the data, flushes it to disk and puts it in place: without `replacing`, with `link()`,
-/// which fails when anything exists at the target (a file that appeared meanwhile, a dangling
-/// symbolic link), so nothing is ever replaced; with `replacing`, with `rename()` over a regular
-/// file only, keeping its permission bits. The temporary file is removed when the object goes
+/// writes the data, flushes it to disk and puts it in place: without `replacing`, with
+/// `NoReplaceRename` (`renameat2(RENAME_NOREPLACE)`, or `link()` where the file system lacks
+/// it), which fails when anything exists at the target (a file that appeared meanwhile, a
+/// dangling symbolic link), so nothing is ever replaced; with `replacing`, with `rename()` over
+/// a regular file only, keeping its permission bits. The temporary file is removed when the object goes
 /// away uncommitted, when the process exits, and on SIGINT, SIGTERM and SIGHUP (a handler
 /// installed while temporary files exist, where the signal had its default action).
 /// Paths may carry raw bytes (`RawArgument`). One owner; not shared between threads.
@@ -98,13 +101,13 @@ public final class AtomicFile {
         if failure == 0, refusal == nil {
             if replacing {
                 if rename(temporary, target) != 0 { failure = errno }
-            } else if link(temporary, target) != 0 {
-                failure = errno
+            } else {
+                failure = NoReplaceRename.rename(temporary, to: target)
                 if failure == EEXIST { refusal = .exists(path: path) }
             }
         }
-        // After a rename the temporary name is gone; after a link it is a second name to drop.
-        if !(replacing && failure == 0 && refusal == nil) { unlink(temporary) }
+        // Once in place the temporary name is gone; otherwise it is removed.
+        if failure != 0 || refusal != nil { unlink(temporary) }
         forget()
         if let refusal { throw refusal }
         if failure != 0 { throw .failed(path: path, reason: String(cString: strerror(failure))) }
@@ -124,12 +127,22 @@ public final class AtomicFile {
 
     /// Writes `data` to `path`, replacing a regular file there only when `replacing` (failures are
     /// `PNGWriterError.writeFailed`, whatever the data).
-    public static func write(_ data: Data, to path: String, replacing: Bool = true) throws(PNGWriterError) {
+    public static func write(_ data: Data, to path: String, replacing: Bool) throws(PNGWriterError) {
         do {
             try AtomicFile(path: path, replacing: replacing).commit(data)
         } catch {
             throw .writeFailed(path: path, reason: error.reason)
         }
+    }
+
+    /// Whether anything (a file, a folder, a link, even a dangling one) is at `path` now.
+    ///
+    /// For a path from a save dialog, which asked before replacing a file that was there: such a
+    /// file may be replaced, but one that appears after the answer must not be.
+    public static func isPresent(_ path: String) -> Bool {
+        var info = stat()
+        let name = RawArgument.bytes(of: path).map { CChar(bitPattern: $0) } + [0]
+        return lstat(name, &info) == 0
     }
 
     private func forget() {

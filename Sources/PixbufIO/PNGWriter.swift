@@ -61,9 +61,10 @@ public enum PNGWriter {
         return data
     }
 
-    /// Writes `raster` as a PNG to `path`, atomically: the file appears whole or not at all.
-    public static func write(_ raster: RGBRaster, to path: String) throws(PNGWriterError) {
+    /// Writes `raster` as a PNG to `path`, atomically: the file appears whole or not at all; a
+    /// regular file already there is replaced only when `replacing`.
+    public static func write(_ raster: RGBRaster, to path: String, replacing: Bool) throws(PNGWriterError) {
         let data = try pngData(raster)
-        try AtomicFile.write(data, to: path)
+        try AtomicFile.write(data, to: path, replacing: replacing)
     }
 }

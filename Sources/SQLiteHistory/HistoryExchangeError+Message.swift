@@ -7,6 +7,10 @@ extension HistoryExchangeError {
     public var message: String {
         switch self {
         case .fileTooLarge(let limit): tr("the file is larger than {limit} MB", ["limit": "\(limit >> 20)"])
+        case .tooManyRows(let line, let limit):
+            tr("line {line}: more than {limit} rows", ["line": "\(line)", "limit": "\(limit)"])
+        case .timeOutOfRange(let line):
+            tr("line {line}: the time is outside the years 1970 to 9999", ["line": "\(line)"])
         case .notUTF8(let line): tr("line {line}: not UTF-8 text", ["line": "\(line)"])
         case .badHeader(let line): tr("line {line}: the header must be “{header}”", ["line": "\(line)", "header": HistoryCSV.header])
         case .unterminatedQuote(let line): tr("line {line}: a quoted field is never closed", ["line": "\(line)"])

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CSQLite
 import SaomaCore
 
 /// Reading and writing rows.
@@ -17,7 +18,8 @@ extension HistoryStore {
     /// when it was recorded within `HistoryRefreshRule.refreshWindowMilliseconds`.
     @discardableResult
     public func record(_ record: HistoryRecord) throws(HistoryStoreError) -> RecordOutcome {
-        try writing { db throws(SQLiteError) in
+        guard HistoryTime.range.contains(record.timeMilliseconds) else { throw .timeOutOfRange }
+        return try writing { db throws(SQLiteError) in
             let window = HistoryRefreshRule.refreshWindowMilliseconds
             let recent = try db.prepare(
                 "SELECT id, time_ms FROM history WHERE time_ms BETWEEN ? AND ? AND format = ? AND bytes = ? ORDER BY time_ms DESC LIMIT 1",
@@ -34,20 +36,58 @@ extension HistoryStore {
         }
     }
 
-    /// Inserts `record`; with `keepingID` its old id is reused when still free (Undo).
+    /// Inserts `record` and indexes it; with `keepingID` its old id is reused when still free (Undo).
     static func insert(_ record: HistoryRecord, into db: SQLiteConnection, keepingID: Bool) throws(SQLiteError) -> Int64 {
-        let id: SQLiteValue = keepingID ? (record.id.map { .integer($0) } ?? .null) : .null
-        try db.run(
-            """
-            INSERT INTO history(id, time_ms, source, format, text, bytes, kind, photo_path, label, starred)
-            VALUES (CASE WHEN EXISTS(SELECT 1 FROM history WHERE id = ?1) THEN NULL ELSE ?1 END, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
-            """,
-            [
+        var writer = try RowWriter(db)
+        return try writer.insert(record, keepingID: keepingID)
+    }
+
+    /// The statements that add a row and its full-text entry, prepared once for many rows.
+    ///
+    /// The index is kept here rather than by triggers: connections run with triggers off and an
+    /// untrusted schema, under which SQLite refuses a trigger that writes a virtual table.
+    struct RowWriter {
+        let db: SQLiteConnection
+        let insertRow: SQLiteStatement
+        let indexRow: SQLiteStatement
+
+        init(_ db: SQLiteConnection) throws(SQLiteError) {
+            self.db = db
+            insertRow = try db.prepare(
+                """
+                INSERT INTO history(id, time_ms, source, format, text, bytes, kind, photo_path, label, starred)
+                VALUES (CASE WHEN EXISTS(SELECT 1 FROM history WHERE id = ?1) THEN NULL ELSE ?1 END, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+                """)
+            indexRow = try db.prepare("INSERT INTO history_fts(rowid, text, label) SELECT id, text, label FROM history WHERE id = ?")
+        }
+
+        /// Adds `record`; returns its row id.
+        mutating func insert(_ record: HistoryRecord, keepingID: Bool) throws(SQLiteError) -> Int64 {
+            let id: SQLiteValue = keepingID ? (record.id.map { .integer($0) } ?? .null) : .null
+            try insertRow.reset([
                 id, .integer(record.timeMilliseconds), .text(record.source.rawValue), .text(record.format), .optionalText(record.text),
                 .blob(record.bytes), .text(record.kind.rawValue), .optionalText(record.photoPath), .optionalText(record.label),
                 .integer(record.starred ? 1 : 0),
             ])
-        return db.lastInsertRowID
+            while try insertRow.step() {}
+            let rowID = db.lastInsertRowID
+            try indexRow.reset([.integer(rowID)])
+            while try indexRow.step() {}
+            return rowID
+        }
+    }
+
+    /// Removes row `id`'s full-text entry (with the values it was indexed with), before the row
+    /// itself is changed or deleted.
+    static func unindex(id: Int64, in db: SQLiteConnection) throws(SQLiteError) {
+        try db.run(
+            "INSERT INTO history_fts(history_fts, rowid, text, label) SELECT 'delete', id, text, label FROM history WHERE id = ?",
+            [.integer(id)])
+    }
+
+    /// Indexes row `id` again after a change.
+    static func reindex(id: Int64, in db: SQLiteConnection) throws(SQLiteError) {
+        try db.run("INSERT INTO history_fts(rowid, text, label) SELECT id, text, label FROM history WHERE id = ?", [.integer(id)])
     }
 
     /// The newest rows first (ties by id), `limit` of them after skipping `offset`.
@@ -112,7 +152,11 @@ extension HistoryStore {
     /// Sets or removes (`nil` or empty) a row's label.
     public func setLabel(_ label: String?, id: Int64) throws(HistoryStoreError) {
         let value: SQLiteValue = (label?.isEmpty ?? true) ? .null : .optionalText(label)
-        try writing { db throws(SQLiteError) in try db.run("UPDATE history SET label = ? WHERE id = ?", [value, .integer(id)]) }
+        try writing { db throws(SQLiteError) in
+            try Self.unindex(id: id, in: db)
+            try db.run("UPDATE history SET label = ? WHERE id = ?", [value, .integer(id)])
+            try Self.reindex(id: id, in: db)
+        }
     }
 
     /// Stars or unstars a row.
@@ -129,6 +173,7 @@ extension HistoryStore {
             var removed: [HistoryRecord] = []
             for id in ids {
                 removed += try Self.collect(db.prepare("SELECT \(Self.columns) FROM history WHERE id = ?", [.integer(id)]))
+                try Self.unindex(id: id, in: db)
                 try db.run("DELETE FROM history WHERE id = ?", [.integer(id)])
             }
             return removed
@@ -138,31 +183,82 @@ extension HistoryStore {
     /// Puts deleted rows back (with their old ids when still free).
     public func restore(_ records: [HistoryRecord]) throws(HistoryStoreError) {
         try writing { db throws(SQLiteError) in
-            for record in records { _ = try Self.insert(record, into: db, keepingID: true) }
+            var writer = try RowWriter(db)
+            for record in records { _ = try writer.insert(record, keepingID: true) }
         }
     }
 
     /// Deletes every row.
     public func clear() throws(HistoryStoreError) {
         try writing { db throws(SQLiteError) in
-            try db.execute("DELETE FROM history")
+            // One statement over every row: a million take seconds, so the bulk time limit.
+            let limit = db.timeLimitNanoseconds
+            db.timeLimitNanoseconds = HistorySchema.migrationTimeLimitNanoseconds
+            defer { db.timeLimitNanoseconds = limit }
+            try db.execute("INSERT INTO history_fts(history_fts) VALUES ('delete-all'); DELETE FROM history")
         }
     }
 
     /// Adds the rows not already there (same time, format and bytes); returns how many were
     /// added and how many skipped. One transaction: all or nothing.
     public func merge(_ records: [HistoryRecord]) throws(HistoryStoreError) -> (added: Int, skipped: Int) {
-        try writing { db throws(SQLiteError) in
-            var added = 0
-            for record in records {
-                let existing = try db.integer(
-                    "SELECT count(*) FROM history WHERE time_ms = ? AND format = ? AND bytes = ?",
-                    [.integer(record.timeMilliseconds), .text(record.format), .blob(record.bytes)])
-                guard existing == 0 else { continue }
-                _ = try Self.insert(record, into: db, keepingID: false)
-                added += 1
+        var pending: [HistoryRecord]? = records
+        do {
+            return try merge { () throws(HistoryStoreError) -> [HistoryRecord]? in
+                defer { pending = nil }
+                return pending
             }
-            return (added, records.count - added)
+        } catch {
+            switch error {
+            case .source(let failure), .store(let failure): throw failure
+            }
+        }
+    }
+
+    /// Adds the rows that `next` hands out, batch by batch until it returns `nil`, that are not
+    /// already there (same time, format and bytes; a row twice in the input is added once), in
+    /// one transaction: when `next` throws, or a row cannot be stored, nothing is added. Memory
+    /// is one batch. Returns how many rows were added and how many skipped.
+    public func merge<Failure: Error>(
+        batches next: () throws(Failure) -> [HistoryRecord]?
+    ) throws(HistoryMergeError<Failure>) -> (added: Int, skipped: Int) {
+        var sourceFailure: Failure?
+        var refusal: HistoryStoreError?
+        do throws(HistoryStoreError) {
+            return try writing { db throws(SQLiteError) in
+                var writer = try RowWriter(db)
+                let existing = try db.prepare("SELECT 1 FROM history WHERE time_ms = ? AND format = ? AND bytes = ? LIMIT 1")
+                var added = 0
+                var skipped = 0
+                while true {
+                    let batch: [HistoryRecord]
+                    do throws(Failure) {
+                        guard let some = try next() else { break }
+                        batch = some
+                    } catch {
+                        sourceFailure = error
+                        // Any error rolls the transaction back; this one is reported as it was.
+                        throw SQLiteError(code: SQLITE_ABORT, message: "")
+                    }
+                    for record in batch {
+                        guard HistoryTime.range.contains(record.timeMilliseconds) else {
+                            refusal = .timeOutOfRange
+                            throw SQLiteError(code: SQLITE_ABORT, message: "")
+                        }
+                        try existing.reset([.integer(record.timeMilliseconds), .text(record.format), .blob(record.bytes)])
+                        if try existing.step() {
+                            skipped += 1
+                            continue
+                        }
+                        _ = try writer.insert(record, keepingID: false)
+                        added += 1
+                    }
+                }
+                return (added, skipped)
+            }
+        } catch {
+            if let sourceFailure { throw .source(sourceFailure) }
+            throw .store(refusal ?? error)
         }
     }
 

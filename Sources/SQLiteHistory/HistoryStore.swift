@@ -41,9 +41,11 @@ public final class HistoryStore: @unchecked Sendable {
 
     /// Opens (or creates) the history at `path`; `now` names a moved-aside damaged file.
     ///
-    /// A file that is not SQLite or is damaged is renamed `history.db.corrupt-<UTC time>` (with its
-    /// `-wal` and `-shm`) and a new history begun; one from a newer Saoma, or one that cannot be
-    /// written, is opened read-only. Throws only when nothing can be opened at all.
+    /// A file that is not SQLite, is damaged, or holds tables, views or triggers Saoma does not
+    /// make is renamed `history.db.corrupt-<UTC time>` (with its `-wal` and `-shm`; never over
+    /// another file) and a new history begun; one from a newer Saoma, or one that cannot be
+    /// written, is opened read-only. The database and its `-wal` and `-shm` must not be
+    /// symbolic links (its folders may be). Throws only when nothing can be opened at all.
     public init(path: String, now: Int64 = HistoryTime.now()) throws(HistoryStoreError) {
         self.path = path
         var notices: [HistoryNotice] = []
@@ -52,19 +54,27 @@ public final class HistoryStore: @unchecked Sendable {
             try? FileManager.default.createDirectory(
                 atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
-        try Self.checkRegularFile(path)
+        // SQLite's no-follow mode refuses a link anywhere in the name, and a data folder that is a
+        // link (a dotfile manager's) is fine: only the file's own name is kept from being one.
+        let file = Self.resolvingFolder(of: path)
+        try Self.checkFiles(file, shownAs: path)
 
-        var opened = try Self.openProbed(path: path)
-        if case .damaged = opened {
-            let aside = try Self.moveAside(path: path, now: now)
-            notices.append(.movedAside(path: aside))
-            opened = try Self.openProbed(path: path)
+        var opened = try Self.openProbed(path: file, shownAs: path)
+        switch opened {
+        case .damaged:
+            notices.append(.movedAside(path: try Self.moveAside(path: file, now: now)))
+            opened = try Self.openProbed(path: file, shownAs: path)
+        case .foreign:
+            notices.append(.foreignSchema(path: try Self.moveAside(path: file, now: now)))
+            opened = try Self.openProbed(path: file, shownAs: path)
+        case .ready:
+            break
         }
         guard case .ready(var connection, let readOnly, let version) = opened else { throw .corrupt }
         var isReadOnly = readOnly
         if readOnly { notices.append(.readOnly(reason: tr("the file cannot be written"))) }
         if version > HistorySchema.currentVersion {
-            connection = try Self.connect(path: path, readOnly: true)
+            connection = try Self.connect(path: file, shownAs: path, readOnly: true)
             isReadOnly = true
             notices.append(.newerSchema(version: version))
         } else if !isReadOnly {
@@ -86,23 +96,30 @@ public final class HistoryStore: @unchecked Sendable {
 
     private enum Probe {
         case ready(SQLiteConnection, readOnly: Bool, version: Int)
+        /// Not SQLite, or damaged.
         case damaged
+        /// SQLite, but with objects Saoma's migrations do not make.
+        case foreign
     }
 
-    /// Opens the file and reads its schema; `.damaged` when it is not SQLite or damaged.
-    private static func openProbed(path: String) throws(HistoryStoreError) -> Probe {
+    /// Opens the file and reads its schema: `.damaged` when it is not SQLite or damaged,
+    /// `.foreign` when its schema is not exactly Saoma's at its version.
+    private static func openProbed(path: String, shownAs shown: String) throws(HistoryStoreError) -> Probe {
         var readOnly = false
         let connection: SQLiteConnection
         do {
-            connection = try connect(path: path, readOnly: false)
+            connection = try connect(path: path, shownAs: shown, readOnly: false)
         } catch {
-            guard FileManager.default.fileExists(atPath: path) else { throw error }
-            connection = try connect(path: path, readOnly: true)
+            guard case .cannotWrite = error, FileManager.default.fileExists(atPath: path) else { throw error }
+            connection = try connect(path: path, shownAs: shown, readOnly: true)
             readOnly = true
         }
         do {
             let version = Int(try connection.integer("PRAGMA user_version") ?? 0)
-            _ = try connection.integer("SELECT count(*) FROM sqlite_master")
+            _ = try connection.integer("SELECT count(*) FROM sqlite_schema")
+            // A newer Saoma's schema is not known here; it is only read (views and triggers are
+            // off on every connection, whatever the file holds).
+            if version <= HistorySchema.currentVersion, !(try HistorySchema.isOwn(connection, version: version)) { return .foreign }
             if version >= 1 { _ = try connection.integer("SELECT max(id) FROM history") }
             return .ready(connection, readOnly: readOnly, version: version)
         } catch {
@@ -111,37 +128,54 @@ public final class HistoryStore: @unchecked Sendable {
         }
     }
 
-    private static func connect(path: String, readOnly: Bool) throws(HistoryStoreError) -> SQLiteConnection {
+    private static func connect(path: String, shownAs shown: String, readOnly: Bool) throws(HistoryStoreError) -> SQLiteConnection {
         do {
             let connection = try SQLiteConnection(path: path, readOnly: readOnly)
             connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
             return connection
         } catch {
+            if error.isSymbolicLink { throw .symbolicLink(shown) }
             throw HistoryStoreError(error)
         }
     }
 
-    /// Refuses folders, FIFOs, devices and sockets where the database should be (a FIFO would
-    /// block the first read forever).
-    private static func checkRegularFile(_ path: String) throws(HistoryStoreError) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw .notAFile(path) }
+    /// `path` with its folder's symbolic links resolved (the name itself is left as it is).
+    static func resolvingFolder(of path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        guard let resolved = realpath(folder.isEmpty ? "." : folder, nil) else { return path }
+        defer { free(resolved) }
+        return (String(cString: resolved) as NSString).appendingPathComponent(name)
     }
 
-    /// Renames the damaged file (and its journal files) to `…corrupt-<UTC time>`; returns the new path.
+    /// Refuses folders, FIFOs, devices and sockets where the database should be (a FIFO would
+    /// block the first read forever), and symbolic links for the database, its `-wal` and its
+    /// `-shm` (SQLite refuses them too, when it opens each file, so a link made after this
+    /// check is refused as well).
+    private static func checkFiles(_ path: String, shownAs shown: String) throws(HistoryStoreError) {
+        for suffix in ["", "-wal", "-shm"] {
+            var info = stat()
+            guard lstat(path + suffix, &info) == 0 else { continue }
+            if info.st_mode & S_IFMT == S_IFLNK { throw .symbolicLink(shown + suffix) }
+            if suffix.isEmpty, info.st_mode & S_IFMT != S_IFREG { throw .notAFile(shown) }
+        }
+    }
+
+    /// Renames the file (and its journal files) to `…corrupt-<UTC time>`, never over an existing
+    /// file; returns the new path.
     private static func moveAside(path: String, now: Int64) throws(HistoryStoreError) -> String {
-        var aside = path + ".corrupt-" + HistoryTime.fileStamp(milliseconds: now)
-        var attempt = 1
-        while FileManager.default.fileExists(atPath: aside) {
-            attempt += 1
-            aside = path + ".corrupt-" + HistoryTime.fileStamp(milliseconds: now) + "-\(attempt)"
+        let stamp = path + ".corrupt-" + HistoryTime.fileStamp(milliseconds: now)
+        for attempt in 1...1000 {
+            let aside = attempt == 1 ? stamp : stamp + "-\(attempt)"
+            let status = NoReplaceRename.rename(NoReplaceRename.cString(path), to: NoReplaceRename.cString(aside))
+            if status == EEXIST { continue }
+            guard status == 0 else { throw .cannotWrite(String(cString: strerror(status))) }
+            for suffix in ["-wal", "-shm"] {
+                _ = NoReplaceRename.rename(NoReplaceRename.cString(path + suffix), to: NoReplaceRename.cString(aside + suffix))
+            }
+            return aside
         }
-        guard rename(path, aside) == 0 else { throw .cannotWrite(String(cString: strerror(errno))) }
-        for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
-            _ = rename(path + suffix, aside + suffix)
-        }
-        return aside
+        throw .cannotWrite(String(cString: strerror(EEXIST)))
     }
 
     /// Runs `body` under the lock, mapping SQLite failures.

@@ -16,6 +16,12 @@ public enum HistoryStoreError: Error, Equatable, Sendable {
     case corrupt
     /// The path is a folder, a device or another special file.
     case notAFile(String)
+    /// The database (or its `-wal` or `-shm` file) is a symbolic link, which Saoma does not follow.
+    case symbolicLink(String)
+    /// A statement ran longer than the connection's time limit and was stopped.
+    case tooSlow(seconds: Int)
+    /// A row's time lies outside `HistoryTime.range`.
+    case timeOutOfRange
     /// Anything else SQLite reported.
     case failed(String)
 
@@ -28,6 +34,10 @@ public enum HistoryStoreError: Error, Equatable, Sendable {
         case .busy: tr("History is locked by another program; try again")
         case .corrupt: tr("The history database is damaged")
         case .notAFile(let path): tr("The history database “{path}” is not a regular file", ["path": path])
+        case .symbolicLink(let path):
+            tr("The history file “{path}” is a symbolic link; Saoma does not follow it (put the file itself there)", ["path": path])
+        case .timeOutOfRange: tr("History cannot keep a time outside the years 1970 to 9999")
+        case .tooSlow(let seconds): tr("History took longer than {seconds} s and was stopped", ["seconds": "\(seconds)"])
         case .failed(let detail): tr("History failed: {reason}", ["reason": detail])
         }
     }
@@ -38,6 +48,7 @@ public enum HistoryStoreError: Error, Equatable, Sendable {
         case SQLITE_READONLY, SQLITE_PERM, SQLITE_CANTOPEN, SQLITE_IOERR, SQLITE_AUTH: self = .cannotWrite(error.message)
         case SQLITE_FULL: self = .diskFull
         case SQLITE_BUSY, SQLITE_LOCKED: self = .busy
+        case SQLITE_INTERRUPT: self = .tooSlow(seconds: Int(SQLiteConnection.defaultTimeLimitNanoseconds / 1_000_000_000))
         case SQLITE_CORRUPT, SQLITE_NOTADB: self = .corrupt
         default: self = .failed(error.message)
         }
@@ -52,12 +63,19 @@ public enum HistoryNotice: Equatable, Sendable {
     case newerSchema(version: Int)
     /// The file or its folder cannot be written: opened read-only, nothing new is kept.
     case readOnly(reason: String)
+    /// The file held tables, views or triggers Saoma does not make; it was moved to `path` and a
+    /// new history begun.
+    case foreignSchema(path: String)
 
     /// A one-line message for a person.
     public var message: String {
         switch self {
         case .movedAside(let path):
             tr("The history database was damaged and has been moved to “{path}”; a new one was started", ["path": path])
+        case .foreignSchema(let path):
+            tr(
+                "The history database held tables, views or triggers Saoma does not make; it has been moved to “{path}” and a new one was started",
+                ["path": path])
         case .newerSchema: HistoryStoreError.newerSchema(version: 0).message
         case .readOnly(let reason): HistoryStoreError.cannotWrite(reason).message
         }

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CSQLite
+import Glibc
 
 /// A failed SQLite call: its primary result code and SQLite's message.
 struct SQLiteError: Error, Equatable {
     /// The primary result code (`SQLITE_BUSY`, `SQLITE_CORRUPT`…), extended bits removed.
     var code: Int32
     var message: String
+    /// Whether opening was refused because the file's name is a symbolic link.
+    var isSymbolicLink = false
 }
 
 /// A value bound to a statement parameter.
@@ -21,33 +24,98 @@ enum SQLiteValue {
 /// One SQLite connection, owned by whoever opened it and closed in `deinit`.
 ///
 /// Not thread-safe by itself: `HistoryStore` serialises every use under its lock. Text and blobs
-/// are bound with `SQLITE_TRANSIENT` (SQLite copies them); column values are copied out before
-/// the next step.
+/// are bound with their byte counts and `SQLITE_TRANSIENT` (SQLite copies them, NUL bytes
+/// included); column values are copied out before the next step.
+///
+/// Opened defensively, for a file anyone may have written: symbolic links are not followed (the
+/// file's own name, its `-wal` and `-shm`: `SQLITE_OPEN_NOFOLLOW`, and SQLite opens its journal
+/// files with `O_NOFOLLOW`), the schema is not trusted (`trusted_schema` off, so no function or
+/// virtual table runs from a view or trigger), views and triggers are switched off altogether,
+/// `SQLITE_DBCONFIG_DEFENSIVE` keeps SQL from writing the schema or corrupting the file, and no
+/// statement runs longer than `timeLimitNanoseconds` (a progress handler interrupts it).
 final class SQLiteConnection {
     let handle: OpaquePointer
+    /// When the running statement must stop, in `CLOCK_MONOTONIC` nanoseconds (0: no statement
+    /// running). Read by the progress handler on the connection's thread, so it needs no lock.
+    private let deadline: UnsafeMutablePointer<UInt64>
+    /// Nanoseconds one statement (one `step` or `execute`) may run before it is interrupted.
+    var timeLimitNanoseconds: UInt64 = SQLiteConnection.defaultTimeLimitNanoseconds
 
-    /// Opens `path` read-write (created when missing) or read-only.
+    /// Nanoseconds a statement may run unless told otherwise: no query of Saoma's takes a
+    /// hundredth of it at a million rows.
+    static let defaultTimeLimitNanoseconds: UInt64 = 5_000_000_000
+    /// Virtual-machine instructions between two looks at the clock.
+    static let progressInterval: Int32 = 1000
+
+    /// Opens `path` read-write (created when missing) or read-only; the file's own name must not
+    /// be a symbolic link (its folders may be).
     init(path: String, readOnly: Bool) throws(SQLiteError) {
         var db: OpaquePointer?
-        let flags = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)) | SQLITE_OPEN_NOFOLLOW
         let status = sqlite3_open_v2(path, &db, flags, nil)
         guard status == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))
+            let extended = db.map { sqlite3_extended_errcode($0) } ?? status
             sqlite3_close_v2(db)
-            throw SQLiteError(code: status & 0xFF, message: message)
+            throw SQLiteError(code: status & 0xFF, message: message, isSymbolicLink: extended == saoma_sqlite_cantopen_symlink())
         }
         handle = db
+        deadline = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+        deadline.initialize(to: 0)
         sqlite3_extended_result_codes(db, 0)
+        for (option, on) in [
+            (SQLITE_DBCONFIG_DEFENSIVE, 1), (SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0), (SQLITE_DBCONFIG_ENABLE_VIEW, 0),
+            (SQLITE_DBCONFIG_ENABLE_TRIGGER, 0), (SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0),
+        ] {
+            let configured = saoma_sqlite_db_config_flag(db, option, Int32(on))
+            guard configured == SQLITE_OK else {
+                sqlite3_close_v2(db)
+                deadline.deallocate()
+                throw SQLiteError(code: configured & 0xFF, message: "sqlite3_db_config(\(option)) failed")
+            }
+        }
+        sqlite3_progress_handler(
+            db, Self.progressInterval,
+            { context in
+                guard let context else { return 0 }
+                let limit = context.assumingMemoryBound(to: UInt64.self).pointee
+                return limit != 0 && SQLiteConnection.monotonicNanoseconds() > limit ? 1 : 0
+            }, UnsafeMutableRawPointer(deadline))
+        do {
+            try execute("PRAGMA trusted_schema = OFF")
+        } catch {
+            sqlite3_close_v2(db)
+            deadline.deallocate()
+            throw error
+        }
     }
 
-    deinit { sqlite3_close_v2(handle) }
+    deinit {
+        sqlite3_close_v2(handle)
+        deadline.deallocate()
+    }
+
+    /// `CLOCK_MONOTONIC` now, in nanoseconds.
+    static func monotonicNanoseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
+    }
+
+    /// Runs `body` with the statement clock started (calls inside a running one share its deadline).
+    func timed<T>(_ body: () -> T) -> T {
+        guard deadline.pointee == 0 else { return body() }
+        deadline.pointee = Self.monotonicNanoseconds() &+ timeLimitNanoseconds
+        defer { deadline.pointee = 0 }
+        return body()
+    }
 
     /// Milliseconds a statement waits for another connection's lock before failing with `SQLITE_BUSY`.
     func setBusyTimeout(milliseconds: Int32) { sqlite3_busy_timeout(handle, milliseconds) }
 
     /// Runs one or more statements that return no rows.
     func execute(_ sql: String) throws(SQLiteError) {
-        let status = sqlite3_exec(handle, sql, nil, nil, nil)
+        let status = timed { sqlite3_exec(handle, sql, nil, nil, nil) }
         guard status == SQLITE_OK else { throw error(status) }
     }
 
@@ -113,7 +181,17 @@ final class SQLiteStatement {
             let status: Int32
             switch value {
             case .integer(let n): status = sqlite3_bind_int64(statement, index, n)
-            case .text(let s): status = sqlite3_bind_text(statement, index, s, -1, saoma_sqlite_transient())
+            case .text(let s):
+                // With its byte count: a NUL inside the text is kept, never an end.
+                var text = s
+                status = text.withUTF8 { utf8 in
+                    utf8.withMemoryRebound(to: CChar.self) { chars in
+                        guard let base = chars.baseAddress, !chars.isEmpty else {
+                            return sqlite3_bind_text(statement, index, "", 0, saoma_sqlite_transient())
+                        }
+                        return sqlite3_bind_text(statement, index, base, Int32(chars.count), saoma_sqlite_transient())
+                    }
+                }
             case .blob(let bytes):
                 status = bytes.withUnsafeBytes { raw in
                     guard let base = raw.baseAddress, !bytes.isEmpty else { return sqlite3_bind_zeroblob(statement, index, 0) }
@@ -125,13 +203,20 @@ final class SQLiteStatement {
         }
     }
 
-    /// Advances to the next row; `false` when done.
+    /// Advances to the next row (within the connection's time limit); `false` when done.
     func step() throws(SQLiteError) -> Bool {
-        switch sqlite3_step(statement) {
+        switch connection.timed({ sqlite3_step(statement) }) {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
         case let status: throw connection.error(status)
         }
+    }
+
+    /// Makes the statement ready to run again with new `values`.
+    func reset(_ values: [SQLiteValue]) throws(SQLiteError) {
+        sqlite3_reset(statement)
+        sqlite3_clear_bindings(statement)
+        try bind(values)
     }
 
     func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }

@@ -89,6 +89,17 @@ enum HistoryBenchmark {
         }
         ConsoleOutput.out("insert (one transaction each): median \(format(median(inserts))), max \(format(inserts.max() ?? 0))\n")
 
+        // Reading export files without storing them: the parser and the row checks alone.
+        let exported = try store.all()
+        for fileFormat in HistoryFileFormat.allCases {
+            let file = Array(fileFormat.encode(exported).utf8)
+            var decoded = 0
+            let parse = try milliseconds { decoded = try fileFormat.decode(file).count }
+            ConsoleOutput.out(
+                "parse \(fileFormat.rawValue) export (\(file.count) bytes, \(decoded) rows, not stored): \(format(parse)), "
+                    + String(format: "%.2f µs per row\n", parse * 1000 / Double(max(1, decoded))))
+        }
+
         try store.checkpoint()
         let files = [path, path + "-wal"].compactMap { try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int }
         let bytes = files.reduce(0, +)

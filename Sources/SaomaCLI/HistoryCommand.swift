@@ -157,10 +157,9 @@ public enum HistoryCommand {
                 let rows = try store.search(search ?? "", limit: limit)
                 ConsoleOutput.out(json ? HistoryJSONLines.encode(rows) : rows.map { line(for: $0) + "\n" }.joined())
             case .export(let path, let force):
-                try export(store: store, to: path, force: force)
+                try export(to: path, force: force) { () throws(HistoryStoreError) in try store.all() }
             case .importFile(let path):
-                let records = try readExport(path)
-                let (added, skipped) = try store.merge(records)
+                let (added, skipped) = try importFile(path, into: store)
                 ConsoleOutput.out(
                     trn("Imported {count} row", "Imported {count} rows", added) + " "
                         + tr("({skipped} already there)", ["skipped": "\(skipped)"]) + "\n")
@@ -188,50 +187,84 @@ public enum HistoryCommand {
         return VisibleText.of(fields.joined(separator: "  "))
     }
 
-    static func export(store: HistoryStore, to path: String, force: Bool) throws {
+    /// Writes the rows `rows` gives to `path` (its format by extension). The file is reserved
+    /// first, so a refusal comes before the history is read; without `force` nothing that
+    /// exists then, or appears before the file is put in place, is replaced (`AtomicFile`).
+    static func export(to path: String, force: Bool, rows: () throws(HistoryStoreError) -> [HistoryRecord]) throws {
         guard let format = HistoryFileFormat(path: path) else { return }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            if isDirectory.boolValue { throw Failure(tr("“{path}” is a folder", ["path": path])) }
-            if !force { throw Failure(tr("“{path}” exists (use --force to replace it)", ["path": path])) }
-        }
-        let text = format.encode(try store.all())
+        let file: AtomicFile
         do {
-            try AtomicFile.write(Data(text.utf8), to: path)
-        } catch {
-            guard case .writeFailed(_, let reason) = error else { throw Failure("\(error)") }
-            throw Failure(tr("cannot write “{path}”: {reason}", ["path": path, "reason": reason]))
+            file = try AtomicFile(path: path, replacing: force)
+            try file.commit(Data(format.encode(try rows()).utf8))
+        } catch let error as AtomicFileError {
+            throw exportFailure(error, path: path)
         }
     }
 
-    /// Reads and decodes an export file (regular files only, size bounded).
-    static func readExport(_ path: String) throws(Failure) -> [HistoryRecord] {
+    /// The one-line message for an export file that could not be written.
+    static func exportFailure(_ error: AtomicFileError, path: String) -> Failure {
+        switch error {
+        case .exists: Failure(tr("“{path}” exists (use --force to replace it)", ["path": path]))
+        case .failed(_, let reason) where reason == String(cString: strerror(EISDIR)): Failure(tr("“{path}” is a folder", ["path": path]))
+        default: Failure(tr("cannot write “{path}”: {reason}", ["path": path, "reason": error.reason]))
+        }
+    }
+
+    /// Bytes read from an import file at a time.
+    static let importChunkBytes = 1 << 16
+
+    /// Imports an export file into `store`: read in chunks and checked row by row as it is read,
+    /// all rows added in one transaction (a bad row anywhere adds nothing), memory bounded by
+    /// one chunk's rows. Regular files only; their size is checked before the first read.
+    static func importFile(_ path: String, into store: HistoryStore) throws(Failure) -> (added: Int, skipped: Int) {
         guard let format = HistoryFileFormat(path: path) else {
             throw Failure(tr("“{path}”: the file name must end in .csv or .jsonl", ["path": path]))
         }
+        let name = RawArgument.bytes(of: path).map { CChar(bitPattern: $0) } + [0]
+        // Non-blocking, so that a FIFO is refused below rather than waited on.
+        let fd = open(name, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw cannotRead(path, errno) }
+        defer { close(fd) }
         var info = stat()
-        guard stat(path, &info) == 0 else {
-            throw Failure(tr("cannot read “{path}”: {reason}", ["path": path, "reason": String(cString: strerror(errno))]))
-        }
+        guard fstat(fd, &info) == 0 else { throw cannotRead(path, errno) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw Failure(tr("“{path}” is not a regular file", ["path": path])) }
         guard Int(info.st_size) <= HistoryExchange.maximumFileBytes else {
             throw Failure(tr("“{path}” is larger than {limit} MB", ["path": path, "limit": "\(HistoryExchange.maximumFileBytes >> 20)"]))
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw Failure(tr("cannot read “{path}”: {reason}", ["path": path, "reason": String(cString: strerror(EACCES))]))
-        }
-        defer { try? handle.close() }
-        let data: Data
-        do {
-            data = try handle.read(upToCount: HistoryExchange.maximumFileBytes + 1) ?? Data()
+        var decoder = HistoryImportDecoder(format: format)
+        var buffer = [UInt8](repeating: 0, count: importChunkBytes)
+        var finished = false
+        do throws(HistoryMergeError<Failure>) {
+            return try store.merge { () throws(Failure) -> [HistoryRecord]? in
+                while !finished {
+                    let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                    if count < 0 {
+                        if errno == EINTR { continue }
+                        throw cannotRead(path, errno)
+                    }
+                    do throws(HistoryExchangeError) {
+                        if count == 0 {
+                            finished = true
+                            return try decoder.finish()
+                        }
+                        let records = try decoder.feed(buffer[..<count])
+                        if !records.isEmpty { return records }
+                    } catch {
+                        throw Failure(path + ": " + error.message)
+                    }
+                }
+                return nil
+            }
         } catch {
-            throw Failure(tr("cannot read “{path}”: {reason}", ["path": path, "reason": "\(error.localizedDescription)"]))
+            switch error {
+            case .source(let failure): throw failure
+            case .store(let failure): throw Failure(failure.message)
+            }
         }
-        do {
-            return try format.decode(Array(data))
-        } catch {
-            throw Failure(path + ": " + error.message)
-        }
+    }
+
+    private static func cannotRead(_ path: String, _ code: Int32) -> Failure {
+        Failure(tr("cannot read “{path}”: {reason}", ["path": path, "reason": String(cString: strerror(code))]))
     }
 
     /// `saoma scan --record`: adds every code read to the history (source `cli`, the file as its photo path).

@@ -241,7 +241,9 @@ public struct ScanCommand: Sendable {
                 let local = Engines.make()
                 local.stages = options.stages ?? local.stages
                 func decode() -> Int {
-                    options.inProcess ? local.decode(image.luma, options: decodeOptions).count : reader.read(image.luma, options: decodeOptions).symbols.count
+                    options.inProcess
+                        ? local.decode(image.luma, options: decodeOptions).count
+                        : reader.read(image.luma, options: decodeOptions).symbols.count
                 }
                 _ = decode()
                 let start = threadCPUSeconds() + reader.client.processCPUSeconds

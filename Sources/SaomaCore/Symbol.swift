@@ -88,39 +88,12 @@ public struct Symbol: Hashable, Sendable {
 }
 
 extension Array where Element == Symbol {
-    /// Reading order: top-to-bottom, then left-to-right, by the centres of the outlines.
-    ///
-    /// Rows are formed from the top: a row starts at its highest code and takes every code whose
-    /// centre lies less than `rowTolerance` pixels, or half that first code's height, below the
-    /// first code's centre; each row then reads left to right. Codes side by side in a tilted
-    /// photo thus stay on one row, and the order is the same whatever order the codes came in.
-    public func sortedInReadingOrder(rowTolerance: Double = 16) -> [Symbol] {
-        let byHeight = sorted { a, b in
-            let ca = a.center
-            let cb = b.center
-            if ca.y != cb.y { return ca.y < cb.y }
-            if ca.x != cb.x { return ca.x < cb.x }
-            return a.displayText < b.displayText
+    /// Reading order (`ReadingOrder`): top-to-bottom rows, each left-to-right, by the centres of
+    /// the outlines; codes at the same place are ordered by their text.
+    public func sortedInReadingOrder(rowTolerance: Double = ReadingOrder.defaultRowTolerance) -> [Symbol] {
+        ReadingOrder.indices(of: map { Rect(bounding: $0.corners) }, rowTolerance: rowTolerance) {
+            self[$0].displayText < self[$1].displayText
         }
-        var rows: [[Symbol]] = []
-        var rowLimit = -Double.infinity
-        for symbol in byHeight {
-            if !rows.isEmpty && symbol.center.y <= rowLimit {
-                rows[rows.count - 1].append(symbol)
-            } else {
-                rows.append([symbol])
-                let height = Rect(bounding: symbol.corners).height
-                rowLimit = symbol.center.y + Swift.max(rowTolerance, height / 2)
-            }
-        }
-        return rows.flatMap { row in
-            row.sorted { a, b in
-                let ca = a.center
-                let cb = b.center
-                if ca.x != cb.x { return ca.x < cb.x }
-                if ca.y != cb.y { return ca.y < cb.y }
-                return a.displayText < b.displayText
-            }
-        }
+        .map { self[$0] }
     }
 }

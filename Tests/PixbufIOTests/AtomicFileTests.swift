@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import GLibSwift
 import SaomaTestSupport
 import Testing
 
@@ -95,5 +96,46 @@ final class AtomicFileTests {
         withExtendedLifetime(file) { #expect(scratch.contents().count == 1, "the temporary file is reserved") }
         file.discard()
         #expect(scratch.contents() == [])
+    }
+
+    @Test("the no-replace rename moves a file only where nothing is, and never touches what is there", arguments: intruders)
+    func noReplaceRename(intruder: String) throws {
+        let source = scratch.file("source")
+        let target = scratch.file("target")
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: source))
+        #expect(NoReplaceRename.rename(NoReplaceRename.cString(source), to: NoReplaceRename.cString(scratch.file("moved"))) == 0)
+        #expect(scratch.read("moved") == "mine")
+        switch intruder {
+        case "file": try Data("theirs".utf8).write(to: URL(fileURLWithPath: target))
+        case "dangling symlink": #expect(symlink(scratch.file("elsewhere"), target) == 0)
+        default: #expect(mkfifo(target, 0o600) == 0)
+        }
+        #expect(NoReplaceRename.rename(NoReplaceRename.cString(scratch.file("moved")), to: NoReplaceRename.cString(target)) == EEXIST)
+        #expect(scratch.read("moved") == "mine")
+        if intruder == "file" { #expect(scratch.read("target") == "theirs") }
+        #expect(scratch.contents() == ["moved", "target"])
+    }
+
+    @Test("a save dialog's path counts as present for anything at it, dangling links included")
+    func presence() throws {
+        #expect(!AtomicFile.isPresent(scratch.file("none")))
+        try Data().write(to: URL(fileURLWithPath: scratch.file("empty")))
+        #expect(AtomicFile.isPresent(scratch.file("empty")))
+        #expect(symlink(scratch.file("nowhere"), scratch.file("dangling")) == 0)
+        #expect(AtomicFile.isPresent(scratch.file("dangling")))
+    }
+
+    @Test("the convenience writer follows the same rules", arguments: [false, true])
+    func convenienceWriter(replacing: Bool) throws {
+        let target = scratch.file("out.svg")
+        try Data("old".utf8).write(to: URL(fileURLWithPath: target))
+        let outcome = Result { () throws(PNGWriterError) in try AtomicFile.write(Data("new".utf8), to: target, replacing: replacing) }
+        #expect(scratch.read("out.svg") == (replacing ? "new" : "old"))
+        if case .failure(.writeFailed(_, let reason)) = outcome {
+            #expect(!replacing && reason == String(cString: strerror(EEXIST)))
+        } else {
+            #expect(replacing)
+        }
+        #expect(scratch.contents() == ["out.svg"])
     }
 }

@@ -14,7 +14,7 @@ private func bytesPayload(count: Int, seed: Int) -> [UInt8] {
 /// Writes `matrix` as a PNG at 4 pixels per module and returns the path.
 private func writePNG(_ matrix: QRMatrix, in directory: TemporaryFolder, name: String = "code.png") throws -> String {
     let path = directory.file(name)
-    try PNGWriter.write(matrix.rgbRaster(moduleSize: 4, quietZone: 4), to: path)
+    try PNGWriter.write(matrix.rgbRaster(moduleSize: 4, quietZone: 4), to: path, replacing: true)
     return path
 }
 

@@ -123,7 +123,7 @@ struct PNGWriterTests {
         let path = directory.file("out.png")
         try Data("old".utf8).write(to: URL(fileURLWithPath: path))
         let matrix = try QREncoder.encode(.text("new"), level: .low)
-        try PNGWriter.write(matrix.rgbRaster(moduleSize: 2, quietZone: 4), to: path)
+        try PNGWriter.write(matrix.rgbRaster(moduleSize: 2, quietZone: 4), to: path, replacing: true)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out.png"])
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)).prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
         if ExternalTool.isInstalled(ExternalTool.zbarimg) { #expect(try ExternalTool.zbarimgText(path) == "new") }
@@ -133,7 +133,7 @@ struct PNGWriterTests {
     func unwritable() throws {
         let raster = try #require(RGBRaster(width: 1, height: 1, bytes: [0, 0, 0]))
         #expect(throws: PNGWriterError.writeFailed(path: "/nonexistent-saoma/x.png", reason: String(cString: strerror(ENOENT)))) {
-            try PNGWriter.write(raster, to: "/nonexistent-saoma/x.png")
+            try PNGWriter.write(raster, to: "/nonexistent-saoma/x.png", replacing: false)
         }
     }
 }

@@ -16,7 +16,7 @@ final class ZbarImgDecoder: BarcodeDecoder {
         for p in image.pixels { rgb.append(contentsOf: [p, p, p]) }
         let path = directory.file(UUID().uuidString + ".png")
         guard let raster = RGBRaster(width: image.width, height: image.height, bytes: rgb),
-            (try? PNGWriter.write(raster, to: path)) != nil,
+            (try? PNGWriter.write(raster, to: path, replacing: true)) != nil,
             let bytes = try? ExternalTool.zbarimgBytes(path)
         else { return [] }
         return [Symbol(format: .qrCode, bytes: bytes, text: String(validating: bytes, as: UTF8.self), corners: [])]

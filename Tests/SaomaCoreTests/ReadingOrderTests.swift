@@ -31,3 +31,35 @@ struct ReadingOrderTests {
         #expect(codes.sortedInReadingOrder().map(\.text) == ["upper", "lower"])
     }
 }
+
+@Suite("Markers in reading order")
+struct MarkerReadingOrderTests {
+    /// A row of three codes tilted downwards to the right in a 600×400 image, and a fourth below.
+    static let codes = [
+        ReadingOrderTests.code("a", x: 20, y: 40), ReadingOrderTests.code("b", x: 220, y: 55), ReadingOrderTests.code("c", x: 420, y: 70),
+        ReadingOrderTests.code("d", x: 250, y: 280),
+    ]
+
+    /// (mirrored, the codes in the order markers are numbered and focused).
+    static let cases: [(Bool, [String])] = [(false, ["a", "b", "c", "d"]), (true, ["c", "b", "a", "d"])]
+
+    @Test("markers read left to right as shown, the mirror reversing each row, rows from the top", arguments: cases)
+    func orderFollowsWhatIsShown(mirrored: Bool, expected: [String]) {
+        let transform = ViewTransform(
+            imageSize: Size(width: 600, height: 400),
+            viewport: Viewport(size: Size(width: 900, height: 600), fit: .cover, mirrored: mirrored))
+        let order = MarkerPlacement.readingOrder(of: Self.codes, transform: transform)
+        #expect(order.map { Self.codes[$0].text } == expected)
+    }
+
+    @Test("exact centre heights would put the mirrored row right to left: the row rule does not")
+    func tiltDoesNotReverseTheRow() {
+        let transform = ViewTransform(
+            imageSize: Size(width: 600, height: 400), viewport: Viewport(size: Size(width: 600, height: 400), fit: .contain, mirrored: true)
+        )
+        let row = Array(Self.codes.prefix(3))
+        let byHeight = row.indices.sorted { row[$0].center.y < row[$1].center.y }.map { row[$0].text }
+        #expect(byHeight == ["a", "b", "c"])
+        #expect(MarkerPlacement.readingOrder(of: row, transform: transform).map { row[$0].text } == ["c", "b", "a"])
+    }
+}

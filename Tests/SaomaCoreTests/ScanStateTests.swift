@@ -16,7 +16,7 @@ private enum Step: Sendable, CustomStringConvertible {
     case choose(String)
     case pause(ScanState.PauseReason)
     case endPause(ScanState.PauseReason)
-    case resume
+    case resume(at: Double)
 
     var description: String {
         switch self {
@@ -25,7 +25,7 @@ private enum Step: Sendable, CustomStringConvertible {
         case .choose(let text): return "choose(\(text))"
         case .pause(let reason): return "pause(\(reason))"
         case .endPause(let reason): return "endPause(\(reason))"
-        case .resume: return "resume"
+        case .resume(let time): return "resume(at: \(time))"
         }
     }
 
@@ -36,7 +36,7 @@ private enum Step: Sendable, CustomStringConvertible {
         case .choose(let text): state.choose(code(text))
         case .pause(let reason): state.pause(reason)
         case .endPause(let reason): state.endPause(reason)
-        case .resume: state.resume()
+        case .resume(let time): state.resume(at: time)
         }
     }
 }
@@ -87,8 +87,8 @@ struct ScanStateTests {
         ("a code not shown cannot be chosen", [.found(["a", "b"], at: 0), .choose("c")], choosing(["a", "b"], auto: nil)),
         ("nothing found changes nothing", [.found([], at: 0)], scanning),
         ("codes found while choosing are ignored", [.found(["a", "b"], at: 0), .found(["c"], at: 1)], choosing(["a", "b"], auto: nil)),
-        ("cancel goes back to scanning", [.found(["a", "b"], at: 0), .resume], scanning),
-        ("scan again after a result", [.found(["a"], at: 0), .advance(to: 1), .resume], scanning),
+        ("cancel goes back to scanning", [.found(["a", "b"], at: 0), .resume(at: 1)], scanning),
+        ("scan again after a result", [.found(["a"], at: 0), .advance(to: 1), .resume(at: 1)], scanning),
         ("another page pauses", [.pause(.otherPage)], paused(.otherPage)),
         ("a pause drops a choice in progress", [.found(["a", "b"], at: 0), .pause(.otherPage)], paused(.otherPage)),
         ("a pause covers a result", [.found(["a"], at: 0), .advance(to: 1), .pause(.otherPage)], paused(.otherPage)),
@@ -96,14 +96,63 @@ struct ScanStateTests {
         ("no automatic choice while paused", [.found(["a"], at: 0), .pause(.otherPage), .advance(to: 5)], paused(.otherPage)),
         ("the camera back ends a camera pause", [.pause(.cameraProblem), .endPause(.cameraProblem)], scanning),
         ("…but not another page's", [.pause(.otherPage), .endPause(.cameraProblem)], paused(.otherPage)),
-        ("back from another page", [.pause(.otherPage), .resume], scanning),
-        ("back from another page, the camera still away", [.pause(.cameraProblem), .pause(.otherPage), .resume], paused(.cameraProblem)),
+        ("back from another page", [.pause(.otherPage), .resume(at: 1)], scanning),
+        (
+            "back from another page, the camera still away", [.pause(.cameraProblem), .pause(.otherPage), .resume(at: 1)],
+            paused(.cameraProblem)
+        ),
         ("both pauses: the page shows first", [.pause(.cameraProblem), .pause(.otherPage)], paused(.otherPage)),
         (
             "the camera back while another page shows", [.pause(.otherPage), .pause(.cameraProblem), .endPause(.cameraProblem)],
             paused(.otherPage)
         ),
-        ("scanning again finds codes again", [.found(["a", "b"], at: 0), .resume, .found(["c"], at: 2)], choosing(["c"], auto: 2.25)),
+        (
+            "scanning again finds codes again", [.found(["a", "b"], at: 0), .resume(at: 1), .found(["c"], at: 2)],
+            choosing(["c"], auto: 2.25)
+        ),
+        (
+            "a cancelled choice is offered again at once", [.found(["a", "b"], at: 0), .resume(at: 1), .found(["a", "b"], at: 1.1)],
+            choosing(["a", "b"], auto: nil)
+        ),
+        // After a result, the code just handled is not taken again until it has left the view.
+        (
+            "back with the code still in view: not reopened",
+            [.found(["a"], at: 0), .advance(to: 1), .resume(at: 5), .found(["a"], at: 5.1)],
+            scanning
+        ),
+        (
+            "…however long it stays in view",
+            [.found(["a"], at: 0), .advance(to: 1), .resume(at: 5)] + (1...20).map { .found(["a"], at: 5 + 2.5 * Double($0)) },
+            scanning
+        ),
+        (
+            "…while a new code beside it is taken alone",
+            [.found(["a"], at: 0), .advance(to: 1), .resume(at: 5), .found(["a", "b"], at: 6)],
+            choosing(["b"], auto: 6.25)
+        ),
+        (
+            "…and again once it was out of view for 3 s",
+            [.found(["a"], at: 0), .advance(to: 1), .resume(at: 5), .found(["a"], at: 6), .found(["a"], at: 9.5)],
+            choosing(["a"], auto: 9.75)
+        ),
+        (
+            "…or out of view for 3 s from going back", [.found(["a"], at: 0), .advance(to: 1), .resume(at: 5), .found(["a"], at: 8.5)],
+            choosing(["a"], auto: 8.75)
+        ),
+        ("…not 3 s yet", [.found(["a"], at: 0), .advance(to: 1), .resume(at: 5), .found(["a"], at: 8)], scanning),
+        (
+            "a code chosen among several is the one left out",
+            [.found(["a", "b"], at: 0), .choose("b"), .resume(at: 2), .found(["a", "b"], at: 2.1)],
+            choosing(["a"], auto: 2.35)
+        ),
+        (
+            "a result, another page, back much later: still left out",
+            [.found(["a"], at: 0), .advance(to: 1), .pause(.otherPage), .resume(at: 60), .found(["a"], at: 61)],
+            scanning
+        ),
+        ("the panel covering the preview pauses", [.pause(.covered)], paused(.covered)),
+        ("uncovered, scanning again", [.pause(.covered), .endPause(.covered)], scanning),
+        ("back from a page while the panel covers the preview", [.pause(.covered), .pause(.otherPage), .resume(at: 1)], paused(.covered)),
     ]
 
     @Test("each step leads to its phase; frames delivered, decoded or frozen follow the phase", arguments: cases)
@@ -121,11 +170,11 @@ struct ScanStateTests {
         let due = state.advance(to: 0.3)
         let again = state.advance(to: 0.4)
         #expect(early == nil && due == code("a") && again == nil)
-        state.resume()
-        state.found([code("a"), code("b")], at: 1)
-        #expect(state.codes == [code("a"), code("b")])
-        let chosen = state.choose(code("b"))
-        let twice = state.choose(code("a"))
+        state.resume(at: 1)
+        state.found([code("b"), code("c")], at: 1)
+        #expect(state.codes == [code("b"), code("c")])
+        let chosen = state.choose(code("c"))
+        let twice = state.choose(code("b"))
         #expect(chosen && !twice)
         #expect(state.codes.isEmpty)
     }

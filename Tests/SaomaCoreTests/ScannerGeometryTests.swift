@@ -235,6 +235,61 @@ struct ScanFrameTests {
         #expect(frame.markArm == min(20, min(size.width, size.height) / 6))
     }
 
+    @Test("each handle's marks sit at its own place and are hit as that handle", arguments: FrameHandle.allCases)
+    func marksBelongToTheirHandle(handle: FrameHandle) {
+        let frame = ScanFrame(viewSize: Self.view)
+        let marks = frame.marks(of: handle)
+        #expect(marks.count == (FrameHandle.corners.contains(handle) ? 2 : 1))
+        for bar in marks { #expect(frame.handle(at: bar.center) == handle, "\(bar) of \(handle)") }
+        #expect(frame.handle(at: frame.point(of: handle)) == handle)
+        #expect(frame.markRects.count == 12)
+    }
+
+    @Test("a hint pill never covers a marker: inside the frame among the codes it moves to the view's edge")
+    func pillsClearOfMarkers() {
+        var frame = ScanFrame(viewSize: Size(width: 1190, height: 443))
+        frame.setSize(Size(width: 1070, height: 283))
+        let pill = Size(width: 290, height: 52)
+        let free = frame.pillRect(size: pill, preferringTop: false)
+        // A marker where the pill would go inside the frame.
+        let marker = Rect(center: free.center, size: Size(width: 36, height: 36))
+        let moved = frame.pillRect(size: pill, preferringTop: false, avoiding: [marker])
+        #expect(moved.intersection(marker) == nil, "\(moved) covers the marker \(marker)")
+        #expect(moved.minY >= 0 && moved.maxY <= 443)
+        // Markers everywhere but the top edge: the pill goes there.
+        let markers = stride(from: 70.0, through: 440, by: 20).map { Rect(x: 0, y: $0, width: 1190, height: 1) }
+        let top = frame.pillRect(size: pill, preferringTop: false, avoiding: markers)
+        #expect(markers.allSatisfy { top.intersection($0) == nil }, "\(top)")
+    }
+
+    /// (view, frame size, hint above the frame?, where the pill goes: above, below or inside).
+    static let pills: [(Size, Size?, Bool, String)] = [
+        (Size(width: 900, height: 600), nil, true, "above"),
+        (Size(width: 900, height: 600), nil, false, "below"),
+        (Size(width: 900, height: 600), Size(width: 700, height: 560), true, "inside"),
+        (Size(width: 900, height: 600), Size(width: 700, height: 560), false, "inside"),
+        (Size(width: 900, height: 400), Size(width: 600, height: 300), true, "inside"),
+    ]
+
+    @Test("hint pills are clear of every handle's hit area and inside the view", arguments: pills)
+    func pillsClearOfHandles(view: Size, size: Size?, top: Bool, expected: String) {
+        var frame = ScanFrame(viewSize: view)
+        if let size { frame.setSize(size) }
+        let pill = frame.pillRect(size: Size(width: 320, height: 36), preferringTop: top)
+        let r = frame.rect
+        let band = ScanFrame.handleHitSize / 2
+        let place = pill.maxY <= r.minY - band ? "above" : pill.minY >= r.maxY + band ? "below" : "inside"
+        #expect(place == expected, "\(pill) for frame \(r)")
+        #expect(pill.minY >= 0 && pill.maxY <= view.height && abs(pill.midX - view.width / 2) < 0.001)
+        for handle in FrameHandle.allCases {
+            let corner = Rect(center: frame.point(of: handle), size: Size(width: ScanFrame.handleHitSize, height: ScanFrame.handleHitSize))
+            #expect(pill.intersection(corner) == nil, "covers \(handle)")
+        }
+        for edgeY in [r.minY, r.maxY] {
+            #expect(pill.maxY <= edgeY - band || pill.minY >= edgeY + band, "covers the edge at y=\(edgeY)")
+        }
+    }
+
     @Test("cursor names follow the handle's diagonal or axis", arguments: FrameHandle.allCases)
     func cursorNames(handle: FrameHandle) {
         let expected: String

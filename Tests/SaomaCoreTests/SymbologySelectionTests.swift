@@ -62,3 +62,24 @@ struct SymbologySelectionTests {
         #expect(Set(members) == Set(Symbology.allCases))
     }
 }
+
+@Suite("Symbology families")
+struct SymbologyFamilyTests {
+    @Test(
+        "two-dimensional codes are matrix codes, EAN/UPC/ISBN retail, the rest industrial",
+        arguments: [
+            (Symbology.qrCode, SymbologySelection.Family.matrix), (.dataMatrix, .matrix), (.ean13, .retail), (.isbn10, .retail),
+            (.ean5, .retail), (.code128, .industrial), (.interleaved2of5, .industrial), (.dataBarExpanded, .industrial),
+        ])
+    func family(symbology: Symbology, expected: SymbologySelection.Family) {
+        #expect(SymbologySelection.Family.of(symbology) == expected)
+        #expect(expected.members.contains(symbology))
+    }
+
+    @Test("members keep the symbologies' own order")
+    func membersInOrder() {
+        for family in SymbologySelection.Family.allCases {
+            #expect(family.members == family.members.sorted())
+        }
+    }
+}

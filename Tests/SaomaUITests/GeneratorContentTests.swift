@@ -7,6 +7,24 @@ import Testing
 
 /// The Generate page's pure parts: form values to a code's text, and the preview's pixel layout.
 struct GeneratorContentTests {
+    /// (template, form, the file name offered for saving its code).
+    static let fileNames: [(ContentTemplate, GeneratorFormValues, String)] = [
+        (.wifi, GeneratorFormValues(texts: ["ssid": "Home Network", "password": "secret123"]), "wifi-Home-Network.png"),
+        (.url, GeneratorFormValues(texts: ["url": " gnome.org/download "]), "link-gnome.org.png"),
+        (.url, GeneratorFormValues(texts: ["url": "https://user@evil.example/x"]), "link-evil.example.png"),
+        (.contact, GeneratorFormValues(texts: ["name": "Jane Roe", "phone": "+1 555"]), "contact-Jane-Roe.png"),
+        (.text, GeneratorFormValues(texts: ["text": "First line\nsecond line"]), "text-First-line.png"),
+        (.text, GeneratorFormValues(texts: ["text": "../secret"]), "text-secret.png"),
+        (.sms, GeneratorFormValues(texts: ["number": "12345", "body": "hi"]), "sms-12345.png"),
+        (.geo, GeneratorFormValues(texts: ["latitude": "48.2", "longitude": "16.37"]), "place-48.2-16.37.png"),
+    ]
+
+    @Test("a saved code is named after what it holds", arguments: fileNames)
+    func fileName(template: ContentTemplate, values: GeneratorFormValues, expected: String) {
+        let subject = GeneratorContent.fileNameSubject(for: template, values)
+        #expect(GeneratedFileName.make(template: template, subject: subject, fileExtension: "png") == expected)
+    }
+
     static let encoded: [(ContentTemplate, GeneratorFormValues, String)] = [
         (.text, GeneratorFormValues(texts: ["text": "Grüße\nzweite Zeile"]), "Grüße\nzweite Zeile"),
         (.url, GeneratorFormValues(texts: ["url": " example.org/a?b=c "]), "https://example.org/a?b=c"),

@@ -317,6 +317,38 @@ final class GeneratorPageTests: XCTestCase {
         }
     }
 
+    func testEmptyFormsSayWhatToTypeAndTheWarningAndSaveStayInView() throws {
+        try MainActor.assumeIsolated {
+            // The default window's height for the side panel: 640 less the header bar.
+            let fixture = Fixture(width: 380, height: 590)
+            defer { fixture.close() }
+            for template in GeneratorPage.templates {
+                _ = try fixture.form(template)
+                fixture.waitForPreview()
+                XCTAssertTrue(fixture.isShown(fixture.page.emptyHint), "no hint over the empty \(template) preview")
+                XCTAssertEqual(fixture.text(of: fixture.page.emptyHint), GeneratorMessages.emptyHint(for: template))
+            }
+            let wifi = try fixture.form(.wifi)
+            wifi.setText("ssid", "Home Network")
+            wifi.setText("password", "correct horse")
+            XCTAssertTrue(fixture.waitForPreview(), fixture.text(of: fixture.page.messageLabel))
+            XCTAssertFalse(fixture.isShown(fixture.page.emptyHint), "the hint stays over a code")
+            XCTAssertEqual(fixture.page.suggestedFileName, "wifi-Home-Network.png")
+            GeneratorPage.setColor(fixture.page.foregroundButton, RGBColor(red: 150, green: 150, blue: 150))
+            XCTAssertTrue(fixture.waitForPreview())
+            GeneratorHarness.iterate { true }
+            XCTAssertTrue(fixture.isShown(fixture.page.contrastLabel))
+            // The warning and Save are inside the window without scrolling, even under the Wi-Fi form.
+            for widget in [fixture.page.contrastLabel, fixture.page.saveButton] {
+                var local = graphene_point_t(x: 0, y: Float(gtk_widget_get_height(widget)))
+                var bottom = graphene_point_t()
+                XCTAssertNotEqual(gtk_widget_compute_point(widget, fixture.window, &local, &bottom), 0)
+                XCTAssertLessThanOrEqual(bottom.y, 590, "below the fold: \(String(cString: gtk_widget_get_name(widget)))")
+                XCTAssertTrue(gtk_widget_get_mapped(widget) != 0)
+            }
+        }
+    }
+
     func testSaveAsDialogWritesTheChosenFileWithTheFiltersExtension() throws {
         try withFixture { fixture in
             let text = "saved through the dialog"

@@ -75,4 +75,29 @@ final class PreferencesWindowTests: XCTestCase {
             XCTAssertEqual(AppSettings.shared.strings("symbologies"), ["QR"])
         }
     }
+
+    func testKeepHistoryComesFirstAndTheKindsAreASubpage() throws {
+        try MainActor.assumeIsolated {
+            let preferences = try PreferencesWindowTests.makeWindow(stored: ["QR", "EAN-13"])
+            defer { gtk_window_destroy(gcast(preferences.window)) }
+            let widgets = InProcessGtk.descendants(of: preferences.window)
+            let keepHistory = try XCTUnwrap(widgets.firstIndex { String(cString: gtk_widget_get_name($0)) == "keep-history" })
+            let kindsRow = try XCTUnwrap(preferences.kindsRow)
+            let kinds = try XCTUnwrap(widgets.firstIndex(of: kindsRow))
+            XCTAssertLessThan(keepHistory, kinds, "Keep History comes before the kinds of codes")
+            XCTAssertEqual(String(cString: adw_action_row_get_subtitle(gcast(kindsRow))), "2 of \(Symbology.allCases.count) kinds are read")
+            let qr = try XCTUnwrap(preferences.switches[.qrCode])
+            XCTAssertFalse(gtk_widget_get_mapped(qr) != 0, "the switches are on the subpage, not the main page")
+            preferences.showKinds()
+            XCTAssertTrue(
+                InProcessGtk.iterate {
+                    Symbology.allCases.allSatisfy { preferences.switches[$0].map { gtk_widget_get_mapped($0) != 0 } ?? false }
+                })
+            // The subpage lists every symbology Saoma reads, each once, whatever the enum holds.
+            let pageSwitches = InProcessGtk.descendants(of: try XCTUnwrap(preferences.kindsPage?.pointer)).filter {
+                InProcessGtk.isA(UnsafeMutableRawPointer($0), gtk_switch_get_type())
+            }
+            XCTAssertEqual(pageSwitches.count, Symbology.allCases.count)
+        }
+    }
 }

@@ -97,7 +97,7 @@ struct ScannerWindowTests {
         let geometry = try PreviewGeometry(frameLine)
         #expect(geometry.mirrored == mirrored)
         // The frozen preview with every code's marker drawn (the state the checks below read).
-        let shot = try app.screenshot { shot in
+        let shot = try app.screenshot(keepAs: width == 900 && !mirrored ? "several-markers.png" : nil) { shot in
             scene.codes.allSatisfy { code in
                 let expected = geometry.screenPoint(cameraX: code.rect.midX, y: code.rect.midY)
                 return shot.accentCentroid(nearX: expected.x, y: expected.y) != nil
@@ -150,6 +150,8 @@ struct ScannerWindowTests {
         try scene.addCode("outside the frame", centerX: 1000, centerY: 360)
         let app = try cameraApp(scene, settings: ["mirror=false", "scan-frame-size=(0.4, 0.4)"])
         try app.waitForLine { $0.hasPrefix("first-frame ") }
+        // The first time, a hint says the frame can be resized (placed clear of the handles: SaomaCore's tests).
+        try app.waitForLine { $0.hasPrefix("frame-hint shown=true ") }
         // Two seconds of live frames (about 60) under the frame: none may report the code.
         Thread.sleep(forTimeInterval: 2)
         #expect(!app.debugLines.contains { $0.hasPrefix("markers ") })
@@ -177,6 +179,9 @@ struct ScannerWindowTests {
         #expect(fractions.count == 2)
         #expect(abs((fractions.first ?? 0) - g[2] / after.width) < 0.001)
         #expect(abs((fractions.last ?? 0) - g[3] / after.height) < 0.001)
+        // Resized once, the hint has done its work: gone, and not shown again.
+        #expect(app.debugLines.last { $0.hasPrefix("frame-hint ") } == "frame-hint shown=false rect=-")
+        #expect(keyfile.contains("frame-hint-shown=true"))
     }
 
     /// (fake failure, the problem's name in the log).
@@ -187,6 +192,7 @@ struct ScannerWindowTests {
         let app = try cameraApp(try threeCodeScene(), environment: ["SAOMA_FAKE_V4L2_FAIL": failure])
         try app.waitForLine { $0.hasPrefix("camera problem(") && $0.contains(problem) }
         try app.waitForLine { $0 == "page camera-problem" }
+        if failure == "busy" { _ = try app.screenshot(keepAs: "camera-busy.png") }
         try app.key("ctrl+q", pointer: AppUnderTest.insideWindow)
         #expect(try app.waitForExit() == 1)
         #expect(app.standardOutput.isEmpty)
@@ -247,7 +253,17 @@ struct ScannerWindowTests {
         let app = try cameraApp(CameraScene(grey: 12))
         let (line, index) = try app.waitForLine { $0.hasPrefix("low-light shown=true ") }
         let f = fields(line)
-        try app.click(x: try #require(Double(f["x"] ?? "")), y: try #require(Double(f["y"] ?? "")))
+        let (x, y) = (try #require(Double(f["x"] ?? "")), try #require(Double(f["y"] ?? "")))
+        // The button reads on the dark preview: light text on its dark pill.
+        let brightest = { (shot: Screenshot) in
+            stride(from: x - 40, through: x + 40, by: 1).flatMap { px in
+                stride(from: y - 6, through: y + 6, by: 1).map { shot.brightness(x: px, y: $0) }
+            }
+            .max() ?? 0
+        }
+        let button = try app.screenshot { brightest($0) > 200 }
+        #expect(brightest(button) > 200, "the Low light button's brightest pixel is \(brightest(button))")
+        try app.click(x: x, y: y)
         try app.waitForLine(after: index) { $0 == "low-light on=true" }
         let frame = try PreviewGeometry(try #require(app.debugLines.last { $0.hasPrefix("frame ") }))
         let shot = try app.screenshot { $0.brightness(x: frame.originX + 10, y: frame.originY + frame.height - 10) > 240 }
@@ -256,5 +272,130 @@ struct ScannerWindowTests {
         #expect(shot.brightness(x: frame.originX + frame.width / 2, y: frame.originY + frame.height / 2) < 40)
         try app.key("ctrl+q")
         #expect(try app.waitForExit() == 1)
+    }
+
+    /// (mirrored): the tilted row reads left to right as shown either way.
+    @Test("markers are numbered and focused left to right as shown, mirrored or not; Tab and the arrows follow", arguments: [false, true])
+    func markerFocusFollowsTheScreen(mirrored: Bool) throws {
+        // A row tilted downwards to the right: by exact heights the camera's left code is first,
+        // which in the mirrored preview is the rightmost.
+        var scene = CameraScene()
+        try scene.addCode("row one", centerX: 420, centerY: 345)
+        try scene.addCode("row two", centerX: 640, centerY: 360)
+        try scene.addCode("row three", centerX: 860, centerY: 375)
+        let app = try cameraApp(scene, settings: ["mirror=\(mirrored)"])
+        let (_, index) = try app.waitForLine { $0.hasPrefix("markers ") }
+        let geometry = try PreviewGeometry(try #require(lastLine(app, "frame ", before: index)))
+        let onScreen = scene.codes.sorted {
+            geometry.screenPoint(cameraX: $0.rect.midX, y: $0.rect.midY).x < geometry.screenPoint(cameraX: $1.rect.midX, y: $1.rect.midY).x
+        }.map(\.text)
+        #expect(onScreen == (mirrored ? ["row three", "row two", "row one"] : ["row one", "row two", "row three"]))
+        // Each marker's number ("Code 1 of 3") is its place on screen.
+        try app.waitForLine(after: index + 3) { $0.hasPrefix("marker ") }
+        let numbers = app.debugLines[(index + 1)...].filter { $0.hasPrefix("marker ") }.prefix(3).reduce(into: [String: String]()) {
+            $0[fields($1)["text"] ?? ""] = fields($1)["n"]
+        }
+        #expect(numbers == [onScreen[0]: "1", onScreen[1]: "2", onScreen[2]: "3"])
+        // The first on screen has the focus; Tab moves right, Left back.
+        var (line, at) = try app.waitForLine { $0.hasPrefix("marker-focus ") }
+        var visited = [fields(line)["text"] ?? ""]
+        for key in ["Tab", "Tab"] {
+            try app.key(key, pointer: AppUnderTest.insideWindow)
+            (line, at) = try app.waitForLine(after: at + 1) { $0.hasPrefix("marker-focus ") }
+            visited.append(fields(line)["text"] ?? "")
+        }
+        #expect(visited == onScreen)
+        // The focused marker (the last on screen) wears a white ring outside its disc; the others do not.
+        let markerLines = app.debugLines[(index + 1)...].filter { $0.hasPrefix("marker ") }.prefix(3)
+        func ring(_ shot: Screenshot, _ line: String) -> Bool {
+            let f = fields(line)
+            let (x, y, size) = (Double(f["x"] ?? "") ?? 0, Double(f["y"] ?? "") ?? 0, Double(f["size"] ?? "") ?? 0)
+            return (0..<12).allSatisfy { step in
+                let angle = Double(step) * .pi / 6
+                let r = size / 2 + 4.5
+                return shot.brightness(x: geometry.originX + x + r * cos(angle), y: geometry.originY + y + r * sin(angle)) > 220
+            }
+        }
+        let focusedLine = try #require(markerLines.first { fields($0)["text"] == onScreen[2] })
+        let shot = try app.screenshot(keepAs: mirrored ? nil : "marker-focus.png") { ring($0, focusedLine) }
+        #expect(ring(shot, focusedLine), "no focus ring around the focused marker")
+        for line in markerLines where fields(line)["text"] != onScreen[2] { #expect(!ring(shot, line), "a ring around \(line)") }
+        try app.key("Left", pointer: AppUnderTest.insideWindow)
+        (line, at) = try app.waitForLine(after: at + 1) { $0.hasPrefix("marker-focus ") }
+        #expect(fields(line)["n"] == "2" && fields(line)["text"] == onScreen[1])
+        try app.key("Return")
+        #expect(try app.waitForExit() == 0)
+        #expect(app.standardOutput == onScreen[1] + "\n")
+    }
+
+    @Test("Back from a result with the code still in view does not reopen it; a new code beside it is read alone")
+    func backDoesNotReopenTheCodeStillInView() throws {
+        var scene = CameraScene()
+        try scene.addCode("handled", centerX: 640, centerY: 360)
+        let app = try AppUnderTest(
+            arguments: [], camera: .fake(scene: scene), settings: .keyfile(["sidebar-visible=false", "mirror=false"]))
+        let (chosen, _) = try app.waitForLine { $0.hasPrefix("chosen ") }
+        #expect(fields(chosen)["text"] == "handled")
+        let (header, shownAt) = try app.waitForLine { $0.hasPrefix("header ") && $0.contains("Back to Camera") }
+        #expect(!header.contains("Scan Screen"), "a result's header has Back, not the scanner's buttons: \(header)")
+        try app.key("Escape", pointer: AppUnderTest.insideWindow)
+        let (_, backAt) = try app.waitForLine(after: shownAt) { $0 == "scan scanning" }
+        // The code stays in front of the camera; a second code joins it: only the new one is offered.
+        try scene.addCode("new beside it", centerX: 380, centerY: 360)
+        try scene.write(to: app.scenePath)
+        let (markers, markersAt) = try app.waitForLine(after: backAt) { $0.hasPrefix("markers ") }
+        #expect(fields(markers)["count"] == "1")
+        let (marker, _) = try app.waitForLine(after: markersAt) { $0.hasPrefix("marker ") }
+        #expect(fields(marker)["text"] == "new beside it")
+        let (again, _) = try app.waitForLine(after: markersAt) { $0.hasPrefix("chosen ") }
+        #expect(fields(again)["text"] == "new beside it")
+        #expect(!app.debugLines[backAt...].contains { $0.hasPrefix("chosen ") && $0.hasSuffix("text=handled") })
+        try app.key("ctrl+q")
+        _ = try app.waitForExit()
+    }
+
+    @Test("the side panel opened over the preview of a narrow window pauses the camera; closing it scans again")
+    func coveringPanelPausesTheCamera() throws {
+        let app = try AppUnderTest(
+            windowSize: (600, 560), camera: .fake(scene: CameraScene()), settings: .keyfile(["sidebar-visible=false", "mirror=false"]))
+        try app.waitForLine { $0.hasPrefix("first-frame ") }
+        // Generate (Ctrl+G) opens the panel; too narrow for both, it covers the preview.
+        try app.key("ctrl+g", pointer: AppUnderTest.insideWindow)
+        let (_, pausedAt) = try app.waitForLine { $0 == "scan paused(covered)" }
+        var scene = CameraScene()
+        try scene.addCode("behind the panel", centerX: 640, centerY: 360)
+        try scene.write(to: app.scenePath)
+        // Frames would have found the code by now if they were read; none was.
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(!app.debugLines.contains { $0.hasPrefix("markers ") }, "a code was read behind the panel")
+        // Escape closes the panel first.
+        try app.key("Escape", pointer: AppUnderTest.insideWindow)
+        try app.waitForLine(after: pausedAt) { $0 == "scan scanning" }
+        #expect(try app.waitForExit() == 0)
+        #expect(app.standardOutput == "behind the panel\n")
+    }
+
+    @Test("the handle under the pointer lights up; pressed, it lights more")
+    func handleHoverAndPress() throws {
+        let app = try cameraApp(CameraScene(grey: 128), settings: ["mirror=false"])
+        try app.waitForLine { $0.hasPrefix("first-frame ") }
+        let geometry = try PreviewGeometry(try #require(app.debugLines.last { $0.hasPrefix("frame ") }))
+        let r = geometry.frameRect
+        try #require(r.count == 4)
+        let corner = (x: geometry.originX + r[0], y: geometry.originY + r[1])
+        // Outside the frame in the dimmed surround, inside the disc drawn around the handle.
+        let probe = (x: corner.x - 11, y: corner.y - 11)
+        let before = try app.screenshot().brightness(x: probe.x, y: probe.y)
+        try app.movePointer(x: corner.x + 4, y: corner.y + 4)
+        try app.waitForLine { $0 == "frame-handle topLeft pressed=false" }
+        let hovered = try app.screenshot { $0.brightness(x: probe.x, y: probe.y) > before + 25 }.brightness(x: probe.x, y: probe.y)
+        #expect(hovered > before + 25, "hover: \(before) → \(hovered)")
+        try app.xdotool(["mousedown", "1"])
+        try app.waitForLine { $0 == "frame-handle topLeft pressed=true" }
+        let pressed = try app.screenshot { $0.brightness(x: probe.x, y: probe.y) > hovered + 15 }.brightness(x: probe.x, y: probe.y)
+        try app.xdotool(["mouseup", "1"])
+        #expect(pressed > hovered + 15, "pressed: \(hovered) → \(pressed)")
+        try app.key("ctrl+q")
+        _ = try app.waitForExit()
     }
 }

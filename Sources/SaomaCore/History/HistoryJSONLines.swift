@@ -4,8 +4,8 @@ import Foundation
 /// History as JSON Lines: one object per row with the CSV's fields; `text` and `label` are `null`
 /// when absent, `starred` a boolean, `bytes_hex` lower-case hex.
 public enum HistoryJSONLines {
-    /// Characters one line may have.
-    static let maximumLineCharacters = 1 << 20
+    /// Bytes one line may have (the longest row Saoma writes, every character of a full payload escaped, is under 600 KiB).
+    static let maximumLineBytes = 1 << 20
 
     /// One row as written and read.
     struct Line: Decodable {
@@ -40,22 +40,15 @@ public enum HistoryJSONLines {
         return out
     }
 
-    /// Decodes a whole file (blank lines skipped).
-    public static func decode(_ text: String) throws(HistoryExchangeError) -> [HistoryRecord] {
-        let decoder = JSONDecoder()
-        var records: [HistoryRecord] = []
-        var number = 0
-        for raw in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
-            number += 1
-            let content = String(raw.last == "\r" ? raw.dropLast() : raw)
-            if content.unicodeScalars.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
-            guard content.utf8.count <= maximumLineCharacters else { throw .fieldTooLong(line: number, field: "line") }
-            guard let line = try? decoder.decode(Line.self, from: Data(content.utf8)) else { throw .badJSON(line: number) }
-            records.append(
-                try HistoryExchange.record(
-                    line: number, time: line.time, source: line.source, format: line.format, text: line.text,
-                    bytesHex: line.bytesHex ?? "", label: line.label, starred: line.starred ?? false))
-        }
-        return records
+    /// The record one line holds (`content` without its line end), or `nil` for a blank line.
+    static func record(_ content: ArraySlice<UInt8>, line number: Int, decoder: JSONDecoder) throws(HistoryExchangeError)
+        -> HistoryRecord?
+    {
+        if content.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == 0x09 }) { return nil }
+        guard String(validating: content, as: UTF8.self) != nil else { throw .notUTF8(line: number) }
+        guard let line = try? decoder.decode(Line.self, from: Data(content)) else { throw .badJSON(line: number) }
+        return try HistoryExchange.record(
+            line: number, time: line.time, source: line.source, format: line.format, text: line.text,
+            bytesHex: line.bytesHex ?? "", label: line.label, starred: line.starred ?? false)
     }
 }

@@ -25,6 +25,12 @@ public enum MarkerPlacement {
         }
     }
 
+    /// The codes' indices in the reading order of what is shown (`ReadingOrder` over their
+    /// outlines in view points, mirror included): the order markers are numbered and focused in.
+    public static func readingOrder(of symbols: [Symbol], transform: ViewTransform) -> [Int] {
+        ReadingOrder.indices(of: symbols.map { Rect(bounding: $0.corners.map(transform.viewPoint(fromImage:))) })
+    }
+
     /// `origin` moved so `[origin, origin + length]` lies in `[0, extent]` (centred when it cannot).
     private static func keptInside(_ origin: Double, length: Double, within extent: Double) -> Double {
         if length >= extent { return (extent - length) / 2 }

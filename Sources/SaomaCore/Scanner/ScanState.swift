@@ -5,7 +5,10 @@
 /// from it, never stored beside it.
 ///
 /// The choosing rules are `CodeChoice`'s (one code is chosen by itself after
-/// `CodeChoice.autoChoiceDelay`); this adds pausing. Times are seconds on any monotonic clock.
+/// `CodeChoice.autoChoiceDelay`); this adds pausing, and after a result the code just handled
+/// is not taken again until it has left the view (`CodesInView`'s rule, as continuous mode
+/// counts), so going back with the code still in front of the camera does not reopen it. Times
+/// are seconds on any monotonic clock.
 /// A value type owned by the live-scanning engine on the UI thread.
 public struct ScanState: Sendable, Equatable {
     /// Why live scanning is paused.
@@ -14,6 +17,8 @@ public struct ScanState: Sendable, Equatable {
         case otherPage
         /// The camera is not streaming (no camera, busy, unplugged…).
         case cameraProblem
+        /// The side panel covers the preview (a narrow window with the panel open).
+        case covered
     }
 
     /// Where live scanning is.
@@ -30,11 +35,16 @@ public struct ScanState: Sendable, Equatable {
     }
 
     private var choice = CodeChoice()
+    /// The code chosen last, until scanning resumes after it.
+    private var lastChosen: Symbol?
+    /// Codes handled (chosen) that are still in view: not taken again until they have left it.
+    private var handled = CodesInView()
     /// Every reason paused for now (both may hold at once).
     private var pauseReasons: Set<PauseReason> = []
-    /// The reason `phase` reports: another page first (it is what the person sees).
+    /// The reason `phase` reports: another page first (it is what the person sees), then the
+    /// covering panel, then the camera.
     private var pauseReason: PauseReason? {
-        pauseReasons.contains(.otherPage) ? .otherPage : pauseReasons.first
+        [PauseReason.otherPage, .covered, .cameraProblem].first(where: pauseReasons.contains)
     }
 
     public init() {}
@@ -65,25 +75,36 @@ public struct ScanState: Sendable, Equatable {
     /// The codes shown with markers (empty unless choosing).
     public var codes: [Symbol] { pauseReason == nil ? choice.codes : [] }
 
-    /// Codes were decoded at `time`; returns `true` when they are taken (only while scanning and
-    /// when there is at least one).
+    /// Codes were decoded at `time`; returns `true` when some are taken (only while scanning,
+    /// and only codes other than one just handled that has stayed in view); `codes` then holds
+    /// the codes taken.
     @discardableResult
     public mutating func found(_ symbols: [Symbol], at time: Double) -> Bool {
-        guard pauseReason == nil else { return false }
-        return choice.found(symbols, at: time)
+        guard pauseReason == nil, case .scanning = choice.phase else { return false }
+        var fresh: [Symbol] = []
+        for symbol in symbols {
+            if handled.contains(symbol, at: time) {
+                handled.see(symbol, at: time)
+            } else {
+                fresh.append(symbol)
+            }
+        }
+        return choice.found(fresh, at: time)
     }
 
     /// Time passed; returns the code chosen automatically when its moment has come.
     public mutating func advance(to time: Double) -> Symbol? {
-        guard pauseReason == nil else { return nil }
-        return choice.advance(to: time)
+        guard pauseReason == nil, let symbol = choice.advance(to: time) else { return nil }
+        lastChosen = symbol
+        return symbol
     }
 
     /// The person chose `symbol` among the codes shown; returns `false` when it is not one of them.
     @discardableResult
     public mutating func choose(_ symbol: Symbol) -> Bool {
-        guard pauseReason == nil, let index = choice.codes.firstIndex(of: symbol) else { return false }
-        return choice.choose(at: index) != nil
+        guard pauseReason == nil, let index = choice.codes.firstIndex(of: symbol), choice.choose(at: index) != nil else { return false }
+        lastChosen = symbol
+        return true
     }
 
     /// Pauses for `reason` (a choice in progress is dropped).
@@ -98,10 +119,13 @@ public struct ScanState: Sendable, Equatable {
         choice.resume()
     }
 
-    /// Cancel, "Scan again" or back from another page: scanning again, unless the camera has a
-    /// problem (that pause ends only with `endPause(.cameraProblem)`).
-    public mutating func resume() {
+    /// Cancel, Back or back from another page at `time`: scanning again, unless the camera has
+    /// a problem or the panel covers the preview (those pauses end only with `endPause`). A code
+    /// chosen before counts as in view at `time`, so it is taken again only once it has left.
+    public mutating func resume(at time: Double) {
         pauseReasons.remove(.otherPage)
         choice.resume()
+        if let lastChosen { handled.see(lastChosen, at: time) }
+        lastChosen = nil
     }
 }

@@ -14,14 +14,18 @@ public struct SymbologySelection: Equatable, Sendable {
         /// Industrial and logistics barcodes.
         case industrial
 
-        /// The family's symbologies in display order.
-        public var members: [Symbology] {
-            switch self {
-            case .matrix: [.qrCode, .dataMatrix, .pdf417, .aztec, .microQR, .maxiCode]
-            case .retail: [.ean13, .ean8, .upcA, .upcE, .isbn13, .isbn10, .ean2, .ean5]
-            case .industrial: [.code128, .code39, .code93, .interleaved2of5, .codabar, .dataBar, .dataBarExpanded]
-            }
+        /// The retail symbologies; every other one-dimensional code is industrial.
+        static let retailMembers: Set<Symbology> = [.ean13, .ean8, .upcA, .upcE, .isbn10, .isbn13, .ean2, .ean5]
+
+        /// The family of `symbology`: two-dimensional codes are matrix codes, the EAN/UPC/ISBN
+        /// family is retail, the rest industrial (so a symbology added later has a family).
+        public static func of(_ symbology: Symbology) -> Family {
+            if symbology.isTwoDimensional { return .matrix }
+            return retailMembers.contains(symbology) ? .retail : .industrial
         }
+
+        /// The family's symbologies in `Symbology.allCases` order.
+        public var members: [Symbology] { Symbology.allCases.filter { Family.of($0) == self } }
     }
 
     /// The symbologies switched on (never empty).

@@ -78,6 +78,22 @@ enum GeneratorContent {
         }
     }
 
+    /// What a saved file of `template`'s code is named after (`GeneratedFileName`): the
+    /// network, the link's host, the person, the address or number, the place, a text's first line.
+    static func fileNameSubject(for template: ContentTemplate, _ values: GeneratorFormValues) -> String {
+        switch template {
+        case .text: return String(values.text("text").split(whereSeparator: \.isNewline).first ?? "")
+        case .url:
+            let link = trimmed(values.text("url"))
+            return URL(string: link.contains("://") ? link : "https://" + link)?.host ?? link
+        case .wifi: return values.text("ssid")
+        case .contact: return values.text("name")
+        case .email: return values.text("to")
+        case .phone, .sms: return values.text("number")
+        case .geo: return trimmed(values.text("latitude")) + "," + trimmed(values.text("longitude"))
+        }
+    }
+
     /// Whether every text field of the form is empty (switches and choices alone encode nothing).
     static func isBlank(_ values: GeneratorFormValues) -> Bool {
         values.texts.values.allSatisfy { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }

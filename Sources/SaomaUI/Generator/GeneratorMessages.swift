@@ -8,6 +8,20 @@ import SaomaMessages
 
 /// The translated texts the Generate page shows: inline errors, warnings, the capacity and the check.
 enum GeneratorMessages {
+    /// What to type for `template`, shown over the empty preview.
+    static func emptyHint(for template: ContentTemplate) -> String {
+        switch template {
+        case .text: tr("Type a text above and its code appears here")
+        case .url: tr("Type a link above and its code appears here")
+        case .wifi: tr("Type the network’s name above and its code appears here")
+        case .contact: tr("Type a name above and the contact’s code appears here")
+        case .email: tr("Type an e-mail address above and its code appears here")
+        case .phone: tr("Type a phone number above and its code appears here")
+        case .sms: tr("Type a phone number above and the message’s code appears here")
+        case .geo: tr("Type a latitude and longitude above and the place’s code appears here")
+        }
+    }
+
     /// Why the form cannot be encoded yet; `nil` for an empty form (nothing to say).
     static func message(for error: GeneratorInputError) -> String? {
         switch error {

@@ -26,27 +26,29 @@ enum GeneratorExportError: Error, Equatable {
 }
 
 extension GeneratorPage {
-    /// Writes the current code to `path` as PNG or SVG (by extension), atomically.
+    /// Writes the current code to `path` as PNG or SVG (by extension), atomically; a file already
+    /// there is replaced only when `replacing`.
     ///
     /// Uses the same writers as `saoma generate` (PixbufIO's `PNGWriter` and `AtomicFile`).
-    func export(to path: String) throws(GeneratorExportError) {
+    func export(to path: String, replacing: Bool) throws(GeneratorExportError) {
         guard let code = current?.code else { throw .nothingToExport }
         guard let format = GeneratorExportFormat(path: path) else { throw .unknownFormat(path) }
         do {
             switch format {
-            case .png: try PNGWriter.write(code.rgbRaster(), to: path)
-            case .svg: try AtomicFile.write(Data(code.svg().utf8), to: path)
+            case .png: try PNGWriter.write(code.rgbRaster(), to: path, replacing: replacing)
+            case .svg: try AtomicFile.write(Data(code.svg().utf8), to: path, replacing: replacing)
             }
         } catch {
             throw .png(error)
         }
     }
 
-    /// Saves to `path` and reports the outcome under the buttons; returns whether it worked.
+    /// Saves to `path` (replacing a file there only when `replacing`) and reports the outcome
+    /// under the buttons; returns whether it worked.
     @discardableResult
-    func save(to path: String) -> Bool {
+    func save(to path: String, replacing: Bool = false) -> Bool {
         do {
-            try export(to: path)
+            try export(to: path, replacing: replacing)
             var text = GeneratorMessages.saved(path)
             if let failure = current?.selfCheckFailure { text += " — " + GeneratorMessages.verdict(selfCheck: failure) }
             setActionStatus(text, error: current?.selfCheckFailure != nil)
@@ -82,7 +84,7 @@ extension GeneratorPage {
             (SaveFileChooser.FileType(name: tr("SVG image"), mimeType: "image/svg+xml"), .svg),
         ]
         saveDialog = SaveFileChooser.present(
-            title: tr("Save QR Code"), parent: parent, suggesting: "qr-code.png", fileTypes: formats.map(\.type)
+            title: tr("Save QR Code"), parent: parent, suggesting: suggestedFileName, fileTypes: formats.map(\.type)
         ) { [weak self] answer in
             guard let self else { return }
             self.saveDialog = nil
@@ -90,12 +92,23 @@ extension GeneratorPage {
             case .cancelled: return
             case .notLocal: self.setActionStatus(tr("Saoma can only save to local files."), error: true)
             case .chosen(var path, let fileType):
+                // The dialog asked before replacing the file it was given, if that was there;
+                // a name Saoma completes with an extension was never asked about.
+                var confirmed = AtomicFile.isPresent(path)
                 if GeneratorExportFormat(path: path) == nil {
                     path += "." + (fileType.map { formats[$0].format } ?? .png).rawValue
+                    confirmed = false
                 }
-                self.save(to: path)
+                self.save(to: path, replacing: confirmed)
             }
         }
+    }
+
+    /// The name offered for saving: the content's kind and subject (`wifi-Home-Network.png`).
+    var suggestedFileName: String {
+        GeneratedFileName.make(
+            template: template, subject: GeneratorContent.fileNameSubject(for: template, form?.values ?? GeneratorFormValues()),
+            fileExtension: GeneratorExportFormat.png.rawValue)
     }
 
     /// Shows the current code full screen on white, for a phone to scan from the screen.

@@ -104,6 +104,7 @@ extension GeneratorPage {
 
     /// The inline error under the preview (hidden when `nil`).
     private func setMessage(_ text: String?) {
+        isShowingProblem = text != nil
         gtk_label_set_text(OpaquePointer(messageLabel), text ?? "")
         gtk_widget_set_visible(messageLabel, text == nil ? 0 : 1)
     }

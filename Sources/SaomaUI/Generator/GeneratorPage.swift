@@ -5,7 +5,10 @@ import QREncoding
 import SaomaCore
 
 /// The side panel's Generate page: a template chooser with its fields, a live, crisp preview
-/// with capacity and self-check, the symbol's options, and Save as…, Copy image, Show full screen.
+/// with capacity and self-check (a hint over the empty preview saying what to type), the
+/// symbol's options, and a bar that never scrolls away with why there is no code or why it may
+/// not scan (a field's problem, the colours' contrast) over Save as… (named after the content),
+/// Copy image and Show full screen.
 ///
 /// Embed `widget` anywhere (the window puts it in its side panel). UI thread only; owns its
 /// widget tree (a sunk reference released in `deinit`). Generation runs on `worker`; results come
@@ -14,10 +17,12 @@ import SaomaCore
 public final class GeneratorPage {
     /// Smallest side of the preview, in points (the side panel is 340 points wide).
     static let previewSide: gint = 280
+    /// Width of the empty preview's hint, in characters.
+    static let hintWidthChars: gint = 24
     /// Milliseconds of typing pause before the preview is regenerated.
     static let debounceMilliseconds: guint = 150
 
-    /// The page's root widget (a vertically scrolling column).
+    /// The page's root widget (a vertically scrolling column over the action bar).
     public var widget: UnsafeMutablePointer<GtkWidget> { root }
     var root: UnsafeMutablePointer<GtkWidget> { rootRef.pointer }
     private let rootRef: WidgetRef
@@ -29,6 +34,8 @@ public final class GeneratorPage {
     /// One form per template, created up front so switching back keeps what was typed.
     private(set) var forms: [ContentTemplate: GeneratorForm] = [:]
     let preview: QRCodeCanvas
+    /// What to type, over the preview while there is no code.
+    let emptyHint: UnsafeMutablePointer<GtkWidget>
     let capacityLabel: UnsafeMutablePointer<GtkWidget>
     /// Inline problems with the content or the options (red).
     let messageLabel: UnsafeMutablePointer<GtkWidget>
@@ -65,6 +72,8 @@ public final class GeneratorPage {
     var isGenerating = false
     /// The code shown and exported (nil when there is none), with the text it holds.
     private(set) var current: GeneratorResult?
+    /// Whether an inline problem replaces the code (the empty preview's hint then stays away).
+    var isShowingProblem = false
     /// The accessible label and description last given to the preview (kept for tests: GTK 4.8
     /// cannot read them back).
     private(set) var previewAccessibleLabel = ""
@@ -75,13 +84,14 @@ public final class GeneratorPage {
     var saveDialog: SaveFileChooser?
 
     public init() {
-        rootRef = WidgetRef(sinking: gtk_scrolled_window_new())
+        rootRef = WidgetRef(sinking: gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
         templateDropDown = GeneratorPage.dropDown([
             tr("Text"), tr("Link (URL)"), tr("Wi-Fi network"), tr("Contact"), tr("E-mail"), tr("Phone call"), tr("Text message (SMS)"),
             tr("Place (geo)"),
         ])
         formStack = gtk_stack_new()
         preview = QRCodeCanvas(backdrop: .card)
+        emptyHint = GeneratorPage.label(classes: ["dim-label", "generator-hint"])
         capacityLabel = GeneratorPage.label(classes: ["dim-label", "caption", "numeric"])
         messageLabel = GeneratorPage.label(classes: ["error"])
         verdictLabel = GeneratorPage.label(classes: [])
@@ -97,7 +107,9 @@ public final class GeneratorPage {
         actionStatusLabel = GeneratorPage.label(classes: ["dim-label"])
         saveButton = mnemonicButton(tr("_Save as…"))
         copyButton = mnemonicButton(tr("_Copy image"))
-        fullScreenButton = mnemonicButton(tr("Show _full screen"))
+        fullScreenButton = created(gtk_button_new_from_icon_name("view-fullscreen-symbolic"))
+        gtk_widget_set_tooltip_text(fullScreenButton, tr("Show full screen"))
+        saoma_accessible_set_label(gcast(fullScreenButton), tr("Show full screen"))
         buildLayout()
         restoreOptions()
         connectSignals()
@@ -153,6 +165,8 @@ public final class GeneratorPage {
         gtk_widget_set_sensitive(saveButton, enabled)
         gtk_widget_set_sensitive(copyButton, enabled)
         gtk_widget_set_sensitive(fullScreenButton, enabled)
+        gtk_widget_set_visible(emptyHint, result == nil && !isShowingProblem ? 1 : 0)
+        gtk_label_set_text(OpaquePointer(emptyHint), GeneratorMessages.emptyHint(for: template))
         if let result {
             preview.show(result.appearance)
             previewAccessibleLabel = GeneratorMessages.accessibleLabel(for: result.text)
@@ -169,13 +183,16 @@ public final class GeneratorPage {
     // MARK: Building
 
     private func buildLayout() {
-        gtk_scrolled_window_set_policy(OpaquePointer(root), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        let scroller: UnsafeMutablePointer<GtkWidget> = gtk_scrolled_window_new()
+        gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_widget_set_vexpand(scroller, 1)
+        gtk_box_append(gcast(root), scroller)
         let column: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)
         gtk_widget_add_css_class(column, "generator-page")
         for margin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end] {
             margin(column, 12)
         }
-        gtk_scrolled_window_set_child(OpaquePointer(root), column)
+        gtk_scrolled_window_set_child(OpaquePointer(scroller), column)
 
         gtk_box_append(gcast(column), GeneratorPage.labelled(tr("_Content"), templateDropDown))
         for template in GeneratorPage.templates {
@@ -190,14 +207,36 @@ public final class GeneratorPage {
         gtk_widget_set_size_request(preview.widget, GeneratorPage.previewSide, GeneratorPage.previewSide)
         gtk_widget_set_hexpand(preview.widget, 1)
         gtk_widget_add_css_class(preview.widget, "generator-preview")
-        gtk_box_append(gcast(column), preview.widget)
-        for label in [capacityLabel, messageLabel, verdictLabel] { gtk_box_append(gcast(column), label) }
+        let previewOverlay: UnsafeMutablePointer<GtkWidget> = gtk_overlay_new()
+        gtk_overlay_set_child(OpaquePointer(previewOverlay), preview.widget)
+        gtk_label_set_justify(OpaquePointer(emptyHint), GTK_JUSTIFY_CENTER)
+        gtk_label_set_xalign(OpaquePointer(emptyHint), 0.5)
+        gtk_label_set_max_width_chars(OpaquePointer(emptyHint), GeneratorPage.hintWidthChars)
+        gtk_widget_set_halign(emptyHint, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(emptyHint, GTK_ALIGN_CENTER)
+        gtk_widget_set_can_target(emptyHint, 0)
+        gtk_overlay_add_overlay(OpaquePointer(previewOverlay), emptyHint)
+        gtk_box_append(gcast(column), previewOverlay)
+        for label in [capacityLabel, verdictLabel] { gtk_box_append(gcast(column), label) }
 
-        let actions: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)
+        // The actions stay in view under the scrolling column.
+        let bar: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)
+        gtk_widget_add_css_class(bar, "generator-actions")
+        for margin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end] {
+            margin(bar, 12)
+        }
+        let buttons: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
         gtk_widget_add_css_class(saveButton, "suggested-action")
-        for button in [saveButton, copyButton, fullScreenButton] { gtk_box_append(gcast(actions), button) }
-        gtk_box_append(gcast(actions), actionStatusLabel)
-        gtk_box_append(gcast(column), actions)
+        gtk_widget_set_hexpand(saveButton, 1)
+        gtk_widget_set_hexpand(copyButton, 1)
+        for button in [saveButton, copyButton, fullScreenButton] { gtk_box_append(gcast(buttons), button) }
+        // Why there is no code, or why it may not scan, stays in view with the actions.
+        gtk_box_append(gcast(bar), messageLabel)
+        gtk_box_append(gcast(bar), contrastLabel)
+        gtk_box_append(gcast(bar), buttons)
+        gtk_box_append(gcast(bar), actionStatusLabel)
+        gtk_box_append(gcast(root), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
+        gtk_box_append(gcast(root), bar)
 
         let heading = GeneratorPage.label(classes: ["heading"])
         gtk_label_set_text(OpaquePointer(heading), tr("Options"))
@@ -211,7 +250,6 @@ public final class GeneratorPage {
         gtk_box_append(gcast(colours), GeneratorPage.labelled(tr("Co_de colour"), foregroundButton))
         gtk_box_append(gcast(colours), GeneratorPage.labelled(tr("_Background"), backgroundButton))
         gtk_box_append(gcast(column), colours)
-        gtk_box_append(gcast(column), contrastLabel)
     }
 
     private func connectSignals() {

@@ -142,15 +142,17 @@ final class ContinuousMode {
         ) { [weak self] answer in
             guard let self else { return }
             self.chooser = nil
-            if case .chosen(let path, _) = answer { self.export(to: path) }
+            // The dialog asked before replacing a file that was there when it was answered.
+            if case .chosen(let path, _) = answer { self.export(to: path, replacing: AtomicFile.isPresent(path)) }
         }
     }
 
-    /// Writes the session's list to `path` (JSON Lines for `.jsonl`, else CSV), atomically.
-    func export(to path: String) {
+    /// Writes the session's list to `path` (JSON Lines for `.jsonl`, else spreadsheet-safe CSV),
+    /// atomically; a file already there is replaced only when `replacing`.
+    func export(to path: String, replacing: Bool = false) {
         let format = HistoryFileFormat(path: path) ?? .csv
         do {
-            try AtomicFile.write(Data(format.encode(sessionRecords).utf8), to: path)
+            try AtomicFile.write(Data(format.encode(sessionRecords).utf8), to: path, replacing: replacing)
         } catch {
             recorder.onProblem?(tr("Could not export the session: {reason}", ["reason": "\(error)"]))
         }

@@ -73,6 +73,7 @@ final class ImageTabController {
         if let current, current != .photo { pageBeforeOpen = current }
         if case .file(let path) = source { sidebarPage.addRecent(path) }
         photoPage.clear()
+        window.setPhotoName(source.name)
         window.showMainPage(.photo)
         addTimeout(milliseconds: Self.spinnerDelay) { [weak self] in
             if let self, self.generation == request, self.isLoading { self.photoPage.showLoading() }

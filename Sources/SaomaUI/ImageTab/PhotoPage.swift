@@ -5,8 +5,9 @@ import GLibSwift
 import SaomaCore
 
 /// The main area's "photo" page: an opened photo shown aspect-fit, a pulsing marker over each
-/// code (choose one; a single code is chosen after 0.25 s), a spinner while a photo loads, the
-/// "No code found" overlay, and a way back to the camera.
+/// code (choose one; a single code is chosen after 0.25 s), a spinner while a photo loads and
+/// the "No code found" overlay saying what to try. The way back to the camera is the window's
+/// Back button (and Escape), which calls `onBack`.
 ///
 /// Draws exactly through a `.contain` `ViewTransform`, so markers sit on the codes as shown.
 /// UI thread only; owns its widgets (sunk references, released in `deinit`) and the photo's surface.
@@ -17,16 +18,16 @@ final class PhotoPage {
     private let widgetRef: WidgetRef
     /// Markers, hint and Cancel over the photo.
     let chooser = CodeChooser()
-    /// Called when the person asks to go back to the camera (button, Cancel, or dismissing "No code found").
+    /// Called when the person asks to go back to the camera (Back, Cancel, or dismissing "No code found").
     var onBack: (() -> Void)?
 
     private let area = SnapshotArea()
+    /// Width of the "No code found" advice in characters (wraps into a few short lines).
+    static let adviceWidthChars: gint = 44
     private var spinner: UnsafeMutablePointer<GtkWidget> { spinnerRef.pointer }
     private let spinnerRef: WidgetRef
     private var noCode: UnsafeMutablePointer<GtkWidget> { noCodeRef.pointer }
     private let noCodeRef: WidgetRef
-    private var backButton: UnsafeMutablePointer<GtkWidget> { backButtonRef.pointer }
-    private let backButtonRef: WidgetRef
     /// The photo's cairo surface (owned) and the upright image's size in pixels.
     private var surface: OpaquePointer? {
         didSet { scaledSurface = nil }
@@ -41,7 +42,6 @@ final class PhotoPage {
     init() {
         widgetRef = WidgetRef(sinking: gtk_overlay_new())
         let widget = widgetRef.pointer
-        backButtonRef = WidgetRef(sinking: gtk_button_new())
         spinnerRef = WidgetRef(sinking: gtk_spinner_new())
         let spinner = spinnerRef.pointer
         noCodeRef = WidgetRef(sinking: PhotoPage.makeNoCodeOverlay())
@@ -57,18 +57,6 @@ final class PhotoPage {
             self.logLayout()
         }
         chooser.addOverlays(to: widget)
-
-        setButtonContent(backButton, label: tr("Back to Camera"), icon: "camera-photo-symbolic")
-        gtk_widget_set_tooltip_text(backButton, tr("Back to the camera (Escape)"))
-        gtk_widget_add_css_class(backButton, "photo-back")
-        gtk_widget_add_css_class(backButton, "pill")
-        gtk_widget_add_css_class(backButton, "osd")
-        gtk_widget_set_halign(backButton, GTK_ALIGN_START)
-        gtk_widget_set_valign(backButton, GTK_ALIGN_START)
-        gtk_widget_set_margin_top(backButton, 12)
-        gtk_widget_set_margin_start(backButton, 12)
-        onClicked(backButton) { [weak self] in self?.onBack?() }
-        gtk_overlay_add_overlay(OpaquePointer(widget), backButton)
 
         gtk_widget_set_size_request(spinner, 48, 48)
         gtk_widget_set_halign(spinner, GTK_ALIGN_CENTER)
@@ -157,7 +145,8 @@ final class PhotoPage {
         onBack?()
     }
 
-    /// A full-size flat button reading "No code found" / "Click to continue" (click, Enter or Space dismiss it).
+    /// A full-size flat button reading "No code found", what to try, and "Click to continue"
+    /// (click, Enter or Space dismiss it).
     private static func makeNoCodeOverlay() -> UnsafeMutablePointer<GtkWidget> {
         let button = gtk_button_new()!
         gtk_widget_add_css_class(button, "photo-no-code")
@@ -169,9 +158,18 @@ final class PhotoPage {
         gtk_widget_set_valign(box, GTK_ALIGN_CENTER)
         let title = gtk_label_new(tr("No code found"))!
         gtk_widget_add_css_class(title, "title-1")
+        let advice = gtk_label_new(
+            tr(
+                "Try a photo where the code is larger and sharp, evenly lit and seen from the front, or turn on more kinds of codes in Preferences."
+            ))!
+        gtk_label_set_wrap(gcast(advice), 1)
+        gtk_label_set_max_width_chars(gcast(advice), Self.adviceWidthChars)
+        gtk_label_set_justify(gcast(advice), GTK_JUSTIFY_CENTER)
         let hint = gtk_label_new(tr("Click to continue"))!
         gtk_widget_add_css_class(hint, "dim-label")
+        gtk_widget_set_margin_top(hint, 8)
         gtk_box_append(gcast(box), title)
+        gtk_box_append(gcast(box), advice)
         gtk_box_append(gcast(box), hint)
         gtk_button_set_child(gcast(button), box)
         saoma_accessible_set_label(gcast(button), tr("No code found. Click to continue"))
@@ -214,9 +212,12 @@ final class PhotoPage {
     private func logMarkers(_ symbols: [Symbol], origin: (x: Double, y: Double)) {
         let rects = chooser.markers.markerRects
         DebugEvents.log(.photoMarkers(count: rects.count))
-        for (symbol, rect) in zip(symbols, rects) {
+        for (index, (symbol, rect)) in zip(symbols, rects).enumerated() {
+            let number = chooser.markers.number(ofCodeAt: index) ?? 0
             DebugEvents.log(
-                .photoMarker(centre: (origin.x + rect.center.x, origin.y + rect.center.y), size: rect.width, text: symbol.displayText))
+                .photoMarker(
+                    centre: (origin.x + rect.center.x, origin.y + rect.center.y), size: rect.width, number: number, text: symbol.displayText
+                ))
         }
         // The first frame drawn with the markers: what the person sees.
         addTickCallback(widget) {

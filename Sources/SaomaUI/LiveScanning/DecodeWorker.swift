@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CharsetConversion
 import Foundation
 import SaomaCore
 
@@ -50,6 +51,8 @@ final class DecodeWorker: @unchecked Sendable {
     private let onProblem: @Sendable (DecoderFailure) -> Void
     /// Whether a failure was reported (worker thread only).
     private var reportedProblem = false
+    /// Structured-append parts seen over the live view (worker thread only).
+    private var assembly = LiveAssembly()
     private let makeDecoder: @Sendable () -> BarcodeDecoder?
     private let condition = NSCondition()
     private var pending: Job?
@@ -145,7 +148,9 @@ final class DecodeWorker: @unchecked Sendable {
             guard !pixels.isEmpty else { continue }
             let inverted = (decodedFrames + 1) % Self.invertedFrameInterval == 0
             // The decoder returns codes in reading order: no sorting here.
-            let symbols = Self.decode(job.frame.luma, in: pixels, inverted: inverted, symbologies: job.region.symbologies, with: decoder)
+            let read = Self.decode(job.frame.luma, in: pixels, inverted: inverted, symbologies: job.region.symbologies, with: decoder)
+            // Parts of a structured-append message are held until the whole message (or its wait) is in.
+            let symbols = assembly.frame(read, at: monotonicSeconds(), text: PayloadText.decode)
             condition.lock()
             decodedFrames += 1
             condition.unlock()

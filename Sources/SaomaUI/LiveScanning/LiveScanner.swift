@@ -90,7 +90,7 @@ final class LiveScanner {
     /// Switches to `device` and scans again.
     func select(_ device: CameraDevice) {
         confirmation.reset()
-        state.resume()
+        state.resume(at: monotonicSeconds())
         camera.select(device)
     }
 
@@ -109,8 +109,14 @@ final class LiveScanner {
     /// Pauses scanning for `reason` (a choice in progress is dropped).
     func hold(_ reason: ScanState.PauseReason = .otherPage) { state.pause(reason) }
 
-    /// Scans again: after a cancelled choice, a result, or another page.
-    func resume() { state.resume() }
+    /// Scans again: after a cancelled choice, a result, or another page (a code just chosen is
+    /// not taken again until it has left the view).
+    func resume() { state.resume(at: monotonicSeconds()) }
+
+    /// Pauses while the side panel covers the preview, and scans again once it no longer does.
+    func setCovered(_ covered: Bool) {
+        if covered { state.pause(.covered) } else { state.endPause(.covered) }
+    }
 
     /// The person (or the automatic choice) chose `symbol` among the codes shown; returns
     /// `false` when it is not one of them.
@@ -143,6 +149,8 @@ final class LiveScanner {
             return
         }
         guard state.found(confirmed.symbols, at: now) else { return }
+        // A code just handled that is still in view is left out.
+        confirmed.symbols = state.codes
         onDetection?(confirmed)
     }
 

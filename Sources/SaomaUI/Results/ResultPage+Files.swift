@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import Foundation
 import GLibSwift
+import PixbufIO
 import SaomaCore
 
 /// Saving a result as a file ("Save Event…", "Save Contact…") and handing it to the desktop's
@@ -34,7 +36,8 @@ extension ResultPage {
     func save(_ contents: String, request: SaveRequest) {
         savePathChooser(request, self) { [weak self] path in
             guard let self, let path else { return }
-            if let failure = ResultPage.write(contents, to: path) {
+            // The dialog asked before replacing a file that was there when it was answered.
+            if let failure = ResultPage.write(contents, to: path, replacing: AtomicFile.isPresent(path)) {
                 self.toast(tr("Could not save the file: {reason}", ["reason": failure]))
             } else {
                 let name = g_path_get_basename(path).map { pointer -> String in
@@ -46,21 +49,16 @@ extension ResultPage {
         }
     }
 
-    /// Writes `contents` to `path` through a temporary file renamed into place
-    /// (`g_file_set_contents`); returns GLib's reason on failure.
-    static func write(_ contents: String, to path: String) -> String? {
-        var error: UnsafeMutablePointer<GError>?
-        let bytes = Array(contents.utf8)
-        let written = bytes.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress.map { base in
-                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                    g_file_set_contents(path, $0, gssize(buffer.count), &error)
-                }
-            } ?? g_file_set_contents(path, "", 0, &error)
+    /// Writes `contents` to `path` through `AtomicFile` (whole or not at all; an existing regular
+    /// file replaced only when `replacing`); returns the reason on failure.
+    static func write(_ contents: String, to path: String, replacing: Bool = false) -> String? {
+        do {
+            try AtomicFile.write(Data(contents.utf8), to: path, replacing: replacing)
+            return nil
+        } catch {
+            guard case .writeFailed(_, let reason) = error else { return path }
+            return reason
         }
-        guard written == 0 else { return nil }
-        defer { if let error { g_error_free(error) } }
-        return error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? path
     }
 
     /// The name of the desktop's default application for `mimeType`, or `nil` when there is none.

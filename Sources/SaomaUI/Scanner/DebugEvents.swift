@@ -34,8 +34,8 @@ enum DebugEvent {
     case frameGeometry(origin: (x: Double, y: Double)?, view: SaomaSize, frame: SaomaRect, roi: PixelRect, mirrored: Bool)
     /// Markers were placed over `count` codes found in frame `sequence` captured at `captured`.
     case markers(captured: Double, sequence: UInt64, count: Int)
-    /// One marker's centre and size in the preview's points, and its code's text.
-    case marker(centre: SaomaPoint, size: Double, text: String)
+    /// One marker's centre and size in the preview's points, its number (reading order) and its code's text.
+    case marker(centre: SaomaPoint, size: Double, number: Int, text: String)
     /// The Cancel button's centre on screen (several codes shown).
     case cancelButton(centre: (x: Double, y: Double))
     /// The Low light button was shown or hidden; its centre on screen.
@@ -59,12 +59,24 @@ enum DebugEvent {
     case photoGeometry(origin: (x: Double, y: Double), view: SaomaSize, image: SaomaSize)
     /// Markers were placed over `count` codes of the photo.
     case photoMarkers(count: Int)
-    /// One photo marker's centre on screen, its size, its code's text.
-    case photoMarker(centre: (x: Double, y: Double), size: Double, text: String)
+    /// One photo marker's centre on screen, its size, its number (reading order), its code's text.
+    case photoMarker(centre: (x: Double, y: Double), size: Double, number: Int, text: String)
     /// The first paint with the photo's markers.
     case photoDrawn
     /// A named control holds the keyboard focus and is on screen (`focus generator`).
     case focus(String)
+    /// A named control's centre on screen once laid out (`control name=save`).
+    case control(String, centre: (x: Double, y: Double))
+    /// The live scanner's phase changed (`scan scanning`, `scan paused(covered)`…).
+    case scanPhase(String)
+    /// Marker number `number` (reading order, as its label says) got the keyboard focus.
+    case markerFocus(number: Int, text: String)
+    /// The header bar's controls for the page shown, by accessible name.
+    case header(controls: [String], subtitle: String)
+    /// The scan frame's resize hint shows (its rectangle in the preview's points) or went away.
+    case frameHint(shown: Bool, rect: SaomaRect?)
+    /// The pointer is over the scan frame's handle `handle` (or none), pressed or not.
+    case frameHandle(String, pressed: Bool)
 
     /// The line written after `saoma-debug: `.
     var line: String {
@@ -86,7 +98,8 @@ enum DebugEvent {
                 + "roi=\(roi.x),\(roi.y),\(roi.width),\(roi.height) mirrored=\(mirrored)"
         case .markers(let captured, let sequence, let count):
             return "markers t=\(monotonicSeconds()) captured=\(captured) seq=\(sequence) count=\(count)"
-        case .marker(let centre, let size, let text): return "marker x=\(centre.x) y=\(centre.y) size=\(size) text=\(text)"
+        case .marker(let centre, let size, let number, let text):
+            return "marker x=\(centre.x) y=\(centre.y) size=\(size) n=\(number) text=\(text)"
         case .cancelButton(let centre): return "cancel-button x=\(centre.x) y=\(centre.y)"
         case .lowLightShown(let shown, let centre): return "low-light shown=\(shown) x=\(centre.x) y=\(centre.y)"
         case .lowLightOn(let on): return "low-light on=\(on)"
@@ -101,9 +114,18 @@ enum DebugEvent {
             return "photo-geometry origin=\(origin.x),\(origin.y) view=\(Int(view.width))x\(Int(view.height)) "
                 + "image=\(Int(image.width))x\(Int(image.height))"
         case .photoMarkers(let count): return "photo-markers t=\(monotonicSeconds()) count=\(count)"
-        case .photoMarker(let centre, let size, let text): return "photo-marker x=\(centre.x) y=\(centre.y) size=\(size) text=\(text)"
+        case .photoMarker(let centre, let size, let number, let text):
+            return "photo-marker x=\(centre.x) y=\(centre.y) size=\(size) n=\(number) text=\(text)"
         case .photoDrawn: return "photo-drawn t=\(monotonicSeconds())"
         case .focus(let name): return "focus \(name)"
+        case .control(let name, let centre): return "control name=\(name) x=\(centre.x) y=\(centre.y)"
+        case .scanPhase(let phase): return "scan \(phase)"
+        case .markerFocus(let number, let text): return "marker-focus n=\(number) text=\(text)"
+        case .header(let controls, let subtitle): return "header controls=\(controls.joined(separator: "|")) text=\(subtitle)"
+        case .frameHint(let shown, let rect):
+            let at = rect.map { "\($0.minX),\($0.minY),\($0.width),\($0.height)" } ?? "-"
+            return "frame-hint shown=\(shown) rect=\(at)"
+        case .frameHandle(let handle, let pressed): return "frame-handle \(handle) pressed=\(pressed)"
         }
     }
 }

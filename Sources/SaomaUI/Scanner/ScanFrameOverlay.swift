@@ -5,6 +5,7 @@ import SaomaCore
 
 /// The scan frame drawn over the preview: dimmed (or lit) surround, outline, corner and edge
 /// marks, the sweeping scan line; resized by dragging its eight handles or with the arrow keys.
+/// The handle under the pointer shows a light disc (brighter while it is dragged) and white marks.
 ///
 /// Draws only what `ScanFrame` computes. UI thread only.
 @MainActor
@@ -19,6 +20,9 @@ final class ScanFrameOverlay {
     var onFrameChanged: (() -> Void)?
     /// Called when a drag or key press finished resizing (to remember the size).
     var onResizeFinished: (() -> Void)?
+    /// Called when the frame's place changed (the view was resized or the frame resized), to
+    /// place what must stay clear of its handles.
+    var onLayoutChanged: (() -> Void)?
 
     /// Whether the surround is a bright light (low light mode) instead of dimmed.
     var lightsSurround = false {
@@ -47,6 +51,11 @@ final class ScanFrameOverlay {
     private static let outlineOnLight = Draw.rgba(0.2, 0.2, 0.2, 0.9)
     /// libadwaita's accent blue for marks and the scan line.
     static let accent = Draw.rgba(0.21, 0.52, 0.89, 1)
+    /// The disc behind the handle under the pointer, and while it is dragged.
+    private static let hoverDisc = Draw.rgba(1, 1, 1, 0.3)
+    private static let pressedDisc = Draw.rgba(1, 1, 1, 0.5)
+    /// The marks of the handle under the pointer.
+    private static let hoverMark = Draw.rgba(1, 1, 1, 1)
     /// Height of the scan line, in points.
     private static let scanLineHeight = 3.0
 
@@ -71,6 +80,7 @@ final class ScanFrameOverlay {
 
         let motion = created(gtk_event_controller_motion_new())
         onMotion(UnsafeMutableRawPointer(motion)) { [weak self] x, y in self?.pointerMoved(to: SaomaPoint(x: x, y: y)) }
+        onSimpleSignal(UnsafeMutableRawPointer(motion), "leave") { [weak self] in self?.pointerLeft() }
         gtk_widget_add_controller(widget, motion)
 
         let keys = created(gtk_event_controller_key_new())
@@ -119,6 +129,7 @@ final class ScanFrameOverlay {
             frame = ScanFrame(viewSize: size, relativeSize: initialRelativeSize)
         }
         onFrameChanged?()
+        onLayoutChanged?()
     }
 
     private func draw(_ snapshot: OpaquePointer, _ width: Double, _ height: Double) {
@@ -126,7 +137,16 @@ final class ScanFrameOverlay {
         guard let frame else { return }
         for rect in frame.surroundRects { Draw.fill(snapshot, rect, lightsSurround ? Self.light : Self.dim) }
         for rect in frame.outlineRects { Draw.fill(snapshot, rect, lightsSurround ? Self.outlineOnLight : Self.outline) }
-        for rect in frame.markRects { Draw.fill(snapshot, rect, Self.accent) }
+        let highlighted = dragHandle ?? cursorHandle
+        if let highlighted {
+            Draw.disc(
+                snapshot, centre: frame.point(of: highlighted), radius: ScanFrame.grabRadius,
+                dragHandle == nil ? Self.hoverDisc : Self.pressedDisc)
+        }
+        for handle in FrameHandle.allCases {
+            let colour = handle == highlighted ? Self.hoverMark : Self.accent
+            for rect in frame.marks(of: handle) { Draw.fill(snapshot, rect, colour) }
+        }
         if let start = scanLineStart {
             let state = ScanLineAnimation.state(elapsed: monotonicSeconds() - start)
             let r = frame.rect
@@ -147,6 +167,7 @@ final class ScanFrameOverlay {
         gtk_widget_grab_focus(area.widget)
         dragHandle = handle
         dragStartSize = frame.size
+        handleStateChanged()
     }
 
     private func dragMoved(dx: Double, dy: Double) {
@@ -161,7 +182,9 @@ final class ScanFrameOverlay {
         guard dragHandle != nil else { return }
         dragMoved(dx: dx, dy: dy)
         dragHandle = nil
+        handleStateChanged()
         onResizeFinished?()
+        onLayoutChanged?()
     }
 
     private func pointerMoved(to point: SaomaPoint) {
@@ -169,6 +192,21 @@ final class ScanFrameOverlay {
         guard handle != cursorHandle else { return }
         cursorHandle = handle
         gtk_widget_set_cursor_from_name(area.widget, handle?.cursorName)
+        handleStateChanged()
+    }
+
+    private func pointerLeft() {
+        guard dragHandle == nil, cursorHandle != nil else { return }
+        cursorHandle = nil
+        gtk_widget_set_cursor_from_name(area.widget, nil)
+        handleStateChanged()
+    }
+
+    /// Redraws the handles' hover or pressed look.
+    private func handleStateChanged() {
+        gtk_widget_queue_draw(area.widget)
+        let handle = dragHandle ?? cursorHandle
+        DebugEvents.log(.frameHandle(handle?.rawValue ?? "none", pressed: dragHandle != nil))
     }
 
     private func keyPressed(_ keyval: UInt32, _ modifiers: UInt32) -> Bool {
@@ -186,6 +224,7 @@ final class ScanFrameOverlay {
         gtk_widget_queue_draw(area.widget)
         onFrameChanged?()
         onResizeFinished?()
+        onLayoutChanged?()
         return true
     }
 }

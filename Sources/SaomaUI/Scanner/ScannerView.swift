@@ -5,7 +5,9 @@ import GLibSwift
 import SaomaCore
 
 /// The live scanner page: the camera preview filling the area (aspect-fill), the scan frame,
-/// the markers and hint, and the low-light button.
+/// the markers and hint, the low-light button (an OSD pill that reads on a dark preview) and,
+/// until the frame was first resized, a hint saying it can be. Hint pills are placed clear of
+/// the frame's handles (`ScanFrame.pillRect`).
 ///
 /// It draws what it is given (`showFrame`, `present`) and reports its viewport and the scan
 /// frame's rectangle so the live scanner reads only what the frame covers. UI thread only.
@@ -20,6 +22,13 @@ final class ScannerView {
     /// The "Low light" toggle (shown while the light is low or the light is on).
     var lowLightButton: UnsafeMutablePointer<GtkWidget> { lowLightButtonRef.pointer }
     private let lowLightButtonRef: WidgetRef
+    /// "Drag the corners to resize the scan area", shown until the frame is first resized.
+    private let resizeHintRef: WidgetRef
+    private var resizeHint: UnsafeMutablePointer<GtkWidget> { resizeHintRef.pointer }
+    /// Whether the resize hint is still wanted (the person has not resized the frame yet).
+    private var wantsResizeHint: Bool
+    /// Called once, when the person first resized the frame (the hint is not shown again).
+    var onResizeHintDismissed: (() -> Void)?
 
     /// Called when the viewport or the frame changed (frame moved, view resized, mirror toggled).
     var onGeometryChanged: (() -> Void)?
@@ -55,11 +64,13 @@ final class ScannerView {
     private var updatingLowLightButton = false
     private var shownFirstFrame = false
 
-    init(mirrored: Bool, frameRelativeSize: SaomaSize?) {
+    init(mirrored: Bool, frameRelativeSize: SaomaSize?, showsResizeHint: Bool) {
         self.mirrored = mirrored
+        wantsResizeHint = showsResizeHint
         widgetRef = WidgetRef(sinking: gtk_overlay_new())
         let widget = widgetRef.pointer
         lowLightButtonRef = WidgetRef(sinking: gtk_toggle_button_new())
+        resizeHintRef = WidgetRef(sinking: gtk_label_new(tr("Drag the corners to resize the scan area")))
         gtk_widget_add_css_class(widget, "scanner")
         gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
 
@@ -75,13 +86,25 @@ final class ScannerView {
 
         frameOverlay.initialRelativeSize = frameRelativeSize
         frameOverlay.onFrameChanged = { [weak self] in self?.geometryChanged() }
+        frameOverlay.onLayoutChanged = { [weak self] in self?.placePills() }
         gtk_overlay_add_overlay(OpaquePointer(widget), frameOverlay.area.widget)
         chooser.addOverlays(to: widget)
+
+        gtk_widget_add_css_class(resizeHint, "scan-hint")
+        gtk_widget_add_css_class(resizeHint, "frame-hint")
+        gtk_label_set_wrap(gcast(resizeHint), 1)
+        gtk_label_set_justify(gcast(resizeHint), GTK_JUSTIFY_CENTER)
+        gtk_widget_set_halign(resizeHint, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(resizeHint, GTK_ALIGN_START)
+        gtk_widget_set_can_target(resizeHint, 0)
+        gtk_widget_set_visible(resizeHint, 0)
+        gtk_overlay_add_overlay(OpaquePointer(widget), resizeHint)
 
         setButtonContent(lowLightButton, label: tr("Low light"), icon: "display-brightness-symbolic")
         gtk_widget_set_tooltip_text(lowLightButton, tr("Light up the window around the frame and raise the camera’s exposure"))
         gtk_widget_add_css_class(lowLightButton, "low-light")
         gtk_widget_add_css_class(lowLightButton, "pill")
+        gtk_widget_add_css_class(lowLightButton, "osd")
         gtk_widget_set_halign(lowLightButton, GTK_ALIGN_CENTER)
         gtk_widget_set_valign(lowLightButton, GTK_ALIGN_START)
         gtk_widget_set_margin_top(lowLightButton, 16)
@@ -130,11 +153,13 @@ final class ScannerView {
         let transform = self.transform
         guard chooser.present(detection.symbols, transform: transform) else { return }
         frameOverlay.stopScanLine()
+        placePills()
         guard DebugEvents.enabled else { return }
         let rects = chooser.markers.markerRects
         DebugEvents.log(.markers(captured: detection.frame.timestamp, sequence: detection.frame.sequence, count: rects.count))
-        for (symbol, rect) in zip(detection.symbols, rects) {
-            DebugEvents.log(.marker(centre: rect.center, size: rect.width, text: symbol.displayText))
+        for (index, (symbol, rect)) in zip(detection.symbols, rects).enumerated() {
+            let number = chooser.markers.number(ofCodeAt: index) ?? 0
+            DebugEvents.log(.marker(centre: rect.center, size: rect.width, number: number, text: symbol.displayText))
         }
         if chooser.choice.offersChoice, let cancel = chooser.cancelButton {
             DebugEvents.logWhenLaidOut(cancel) { .cancelButton(centre: $0) }
@@ -146,6 +171,52 @@ final class ScannerView {
         wholeFrame = nil
         chooser.reset()
         frameOverlay.startScanLine()
+        placePills()
+    }
+
+    /// The person resized the frame: the resize hint has done its work.
+    func frameWasResized() {
+        guard wantsResizeHint else { return }
+        wantsResizeHint = false
+        placePills()
+        onResizeHintDismissed?()
+    }
+
+    /// Shows the resize hint while scanning (until the frame was first resized) above the
+    /// frame, and the markers' hint below it, each clear of the handles (and the markers' hint
+    /// clear of every marker).
+    private func placePills() {
+        guard let frame = frameOverlay.frame else { return }
+        let showHint = wantsResizeHint && !chooser.isChoosing
+        if showHint != (gtk_widget_get_visible(resizeHint) != 0) {
+            gtk_widget_set_visible(resizeHint, showHint ? 1 : 0)
+        }
+        if showHint {
+            let rect = frame.pillRect(size: Self.naturalSize(of: resizeHint, within: frame.viewSize.width), preferringTop: true)
+            gtk_widget_set_margin_top(resizeHint, gint(rect.minY.rounded()))
+            DebugEvents.log(.frameHint(shown: true, rect: rect))
+        } else {
+            DebugEvents.log(.frameHint(shown: false, rect: nil))
+        }
+        if gtk_widget_get_visible(chooser.hintBar) != 0 {
+            let rect = frame.pillRect(
+                size: Self.naturalSize(of: chooser.hintBar, within: frame.viewSize.width), preferringTop: false,
+                avoiding: chooser.markers.markerRects)
+            gtk_widget_set_margin_bottom(chooser.hintBar, gint(max(0, frame.viewSize.height - rect.maxY).rounded()))
+        }
+    }
+
+    /// `widget`'s natural size without its margins (which place it), its width at most `limit`
+    /// points (a wrapping label grows taller).
+    private static func naturalSize(of widget: UnsafeMutablePointer<GtkWidget>, within limit: Double) -> SaomaSize {
+        var minimum: gint = 0
+        var natural: gint = 0
+        let marginX = gtk_widget_get_margin_start(widget) + gtk_widget_get_margin_end(widget)
+        let marginY = gtk_widget_get_margin_top(widget) + gtk_widget_get_margin_bottom(widget)
+        gtk_widget_measure(widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
+        let width = min(Double(natural - marginX), limit)
+        gtk_widget_measure(widget, GTK_ORIENTATION_VERTICAL, gint(width) + marginX, &minimum, &natural, nil, nil)
+        return SaomaSize(width: width, height: Double(natural - marginY))
     }
 
     /// Forgets the shown frame (the camera stopped or changed).

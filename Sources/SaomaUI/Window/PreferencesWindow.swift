@@ -3,12 +3,14 @@ import CGtk
 import GLibSwift
 import SaomaCore
 
-/// The Preferences window (`AdwPreferencesWindow`): which kinds of codes Saoma reads.
+/// The Preferences window (`AdwPreferencesWindow`): Keep History first (the privacy switch),
+/// then a "Kinds of Codes" row opening a subpage with a switch per symbology.
 ///
-/// Each symbology has a switch; changes go straight to the `symbologies` setting, which the
-/// scanner and the image tab follow. The last kind switched on cannot be switched off. UI thread
-/// only; the window is a toplevel owned by GTK, and this object lives as long as it (kept by the
-/// window's `destroy` handler).
+/// The subpage is built from `Symbology.allCases` (grouped by `SymbologySelection.Family`), so
+/// every symbology Saoma reads has its switch; changes go straight to the `symbologies`
+/// setting, which the scanner and the image tab follow. The last kind switched on cannot be
+/// switched off. UI thread only; the window is a toplevel owned by GTK, and this object lives as
+/// long as it (kept by the window's `destroy` handler).
 @MainActor
 final class PreferencesWindow {
     /// The window (owned by GTK once presented).
@@ -17,6 +19,10 @@ final class PreferencesWindow {
     private var selection: SymbologySelection
     /// Each symbology's switch.
     private(set) var switches: [Symbology: UnsafeMutablePointer<GtkWidget>] = [:]
+    /// The row opening the symbologies' subpage (its subtitle counts the kinds switched on).
+    private(set) var kindsRow: UnsafeMutablePointer<GtkWidget>?
+    /// The symbologies' subpage (held while the window lives; shown on demand).
+    private(set) var kindsPage: WidgetRef?
     private var updating = false
 
     init(settings: AppSettings = .shared) {
@@ -28,11 +34,10 @@ final class PreferencesWindow {
         let page = created(adw_preferences_page_new())
         adw_preferences_page_set_title(gcast(page), tr("Scanning"))
         adw_preferences_page_set_icon_name(gcast(page), "camera-photo-symbolic")
-        for family in SymbologySelection.Family.allCases {
-            adw_preferences_page_add(gcast(page), gcast(makeGroup(family)))
-        }
         adw_preferences_page_add(gcast(page), gcast(Self.makeHistoryGroup(settings)))
+        adw_preferences_page_add(gcast(page), gcast(makeKindsGroup()))
         adw_preferences_window_add(gcast(window), gcast(page))
+        kindsPage = WidgetRef(sinking: makeKindsPage())
         refresh()
         // The window keeps this object until it is destroyed.
         let keeper = Unmanaged.passRetained(self)
@@ -49,6 +54,50 @@ final class PreferencesWindow {
         return preferences
     }
 
+    /// Shows the symbologies' subpage (its header's Back returns).
+    func showKinds() {
+        guard let kindsPage else { return }
+        adw_preferences_window_present_subpage(gcast(window), kindsPage.pointer)
+    }
+
+    /// The "Codes" group: one row leading to the symbologies' subpage.
+    private func makeKindsGroup() -> UnsafeMutablePointer<GtkWidget> {
+        let group = created(adw_preferences_group_new())
+        adw_preferences_group_set_title(gcast(group), tr("Codes"))
+        let row = created(adw_action_row_new())
+        adw_preferences_row_set_title(gcast(row), tr("Kinds of Codes"))
+        adw_preferences_row_set_use_underline(gcast(row), 0)
+        adw_action_row_add_suffix(gcast(row), created(gtk_image_new_from_icon_name("go-next-symbolic")))
+        gtk_list_box_row_set_activatable(gcast(row), 1)
+        onSimpleSignal(UnsafeMutableRawPointer(row), "activated") { [weak self] in self?.showKinds() }
+        adw_preferences_group_add(gcast(group), row)
+        kindsRow = row
+        return group
+    }
+
+    /// The subpage: a header bar with Back and a group of switches per family.
+    private func makeKindsPage() -> UnsafeMutablePointer<GtkWidget> {
+        let box = created(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
+        let header = created(adw_header_bar_new())
+        adw_header_bar_set_title_widget(gcast(header), created(adw_window_title_new(tr("Kinds of Codes"), nil)))
+        let back = created(gtk_button_new_from_icon_name("go-previous-symbolic"))
+        gtk_widget_set_tooltip_text(back, tr("Back to Preferences"))
+        saoma_accessible_set_label(gcast(back), tr("Back to Preferences"))
+        onClicked(back) { [weak self] in
+            guard let self else { return }
+            adw_preferences_window_close_subpage(gcast(self.window))
+        }
+        adw_header_bar_pack_start(gcast(header), back)
+        gtk_box_append(gcast(box), header)
+        let page = created(adw_preferences_page_new())
+        gtk_widget_set_vexpand(page, 1)
+        for family in SymbologySelection.Family.allCases where !family.members.isEmpty {
+            adw_preferences_page_add(gcast(page), gcast(makeGroup(family)))
+        }
+        gtk_box_append(gcast(box), page)
+        return box
+    }
+
     private func makeGroup(_ family: SymbologySelection.Family) -> UnsafeMutablePointer<GtkWidget> {
         let group = created(adw_preferences_group_new())
         let (title, description) = Self.texts(for: family)
@@ -56,9 +105,10 @@ final class PreferencesWindow {
         if let description { adw_preferences_group_set_description(gcast(group), description) }
         for symbology in family.members {
             let row = created(adw_action_row_new())
-            let (name, use) = Self.texts(for: symbology)
+            let name = Self.name(of: symbology)
             adw_preferences_row_set_title(gcast(row), name)
-            adw_action_row_set_subtitle(gcast(row), use)
+            adw_preferences_row_set_use_markup(gcast(row), 0)
+            if let use = Self.uses()[symbology] { adw_action_row_set_subtitle(gcast(row), use) }
             let toggle = created(gtk_switch_new())
             gtk_widget_set_valign(toggle, GTK_ALIGN_CENTER)
             saoma_accessible_set_label(gcast(toggle), name)
@@ -82,6 +132,14 @@ final class PreferencesWindow {
     private func refresh() {
         updating = true
         defer { updating = false }
+        if let kindsRow {
+            let on = Symbology.allCases.filter(selection.isEnabled).count
+            adw_action_row_set_subtitle(
+                gcast(kindsRow),
+                on == Symbology.allCases.count
+                    ? tr("All kinds are read")
+                    : tr("{on} of {total} kinds are read", ["on": String(on), "total": String(Symbology.allCases.count)]))
+        }
         for (symbology, toggle) in switches {
             gtk_switch_set_active(gcast(toggle), selection.isEnabled(symbology) ? 1 : 0)
             gtk_widget_set_sensitive(toggle, selection.isLocked(symbology) ? 0 : 1)
@@ -102,30 +160,29 @@ final class PreferencesWindow {
         }
     }
 
-    /// A symbology's name and what it is used for.
-    private static func texts(for symbology: Symbology) -> (name: String, use: String) {
-        switch symbology {
-        case .qrCode: (tr("QR Code"), tr("Links, Wi-Fi networks, contacts, text"))
-        case .ean13: ("EAN-13", tr("Products worldwide"))
-        case .ean8: ("EAN-8", tr("Products in small packages"))
-        case .upcA: ("UPC-A", tr("Products in North America"))
-        case .upcE: ("UPC-E", tr("Small products in North America"))
-        case .isbn13: ("ISBN-13", tr("Books (their EAN-13 bar code)"))
-        case .isbn10: ("ISBN-10", tr("Books, shown with the older 10-digit number"))
-        case .ean2: (tr("EAN-2 Add-on"), tr("Issue numbers of magazines"))
-        case .ean5: (tr("EAN-5 Add-on"), tr("Prices on books"))
-        case .code128: ("Code 128", tr("Shipping labels and logistics"))
-        case .code39: ("Code 39", tr("Industry, ID badges"))
-        case .code93: ("Code 93", tr("Logistics"))
-        case .interleaved2of5: (tr("Interleaved 2 of 5"), tr("Cartons and warehouses"))
-        case .codabar: ("Codabar", tr("Libraries, blood banks, parcels"))
-        case .dataBar: ("GS1 DataBar", tr("Fresh food and coupons"))
-        case .dataBarExpanded: (tr("GS1 DataBar Expanded"), tr("Fresh food with weight, price or dates"))
-        case .dataMatrix: ("Data Matrix", tr("Medicine packs, electronic parts and parcels"))
-        case .pdf417: ("PDF417", tr("Boarding passes, driving licences and ID cards"))
-        case .aztec: ("Aztec", tr("Rail and airline tickets on phones"))
-        case .microQR: (tr("Micro QR Code"), tr("Small parts and labels"))
-        case .maxiCode: ("MaxiCode", tr("Parcel labels"))
-        }
+    /// A symbology's name as shown: translated where the name has words, else its own name
+    /// (a symbology added later shows under its name).
+    private static func name(of symbology: Symbology) -> String {
+        let translated: [Symbology: String] = [
+            .qrCode: tr("QR Code"), .ean2: tr("EAN-2 Add-on"), .ean5: tr("EAN-5 Add-on"), .interleaved2of5: tr("Interleaved 2 of 5"),
+            .dataBar: "GS1 DataBar", .dataBarExpanded: tr("GS1 DataBar Expanded"), .code128: "Code 128", .code39: "Code 39",
+            .code93: "Code 93", .codabar: "Codabar", .dataMatrix: "Data Matrix", .microQR: tr("Micro QR Code"),
+        ]
+        return translated[symbology] ?? symbology.name
+    }
+
+    /// What each symbology is used for (none shown for a symbology not listed).
+    private static func uses() -> [Symbology: String] {
+        [
+            .qrCode: tr("Links, Wi-Fi networks, contacts, text"), .ean13: tr("Products worldwide"), .ean8: tr("Products in small packages"),
+            .upcA: tr("Products in North America"), .upcE: tr("Small products in North America"),
+            .isbn13: tr("Books (their EAN-13 bar code)"), .isbn10: tr("Books, shown with the older 10-digit number"),
+            .ean2: tr("Issue numbers of magazines"), .ean5: tr("Prices on books"), .code128: tr("Shipping labels and logistics"),
+            .code39: tr("Industry, ID badges"), .code93: tr("Logistics"), .interleaved2of5: tr("Cartons and warehouses"),
+            .codabar: tr("Libraries, blood banks, parcels"), .dataBar: tr("Fresh food and coupons"),
+            .dataBarExpanded: tr("Fresh food with weight, price or dates"), .dataMatrix: tr("Medicine packs, electronic parts and parcels"),
+            .pdf417: tr("Boarding passes, driving licences and ID cards"), .aztec: tr("Rail and airline tickets on phones"),
+            .microQR: tr("Small parts and labels"), .maxiCode: tr("Parcel labels"),
+        ]
     }
 }

@@ -36,6 +36,10 @@ public final class SaomaWindow {
     private let flap: UnsafeMutablePointer<GtkWidget>
     private let settings = AppSettings.shared
     private let startTime = monotonicSeconds()
+    /// What the header bar's Back button says and does on each page that has one.
+    private var backs: [MainPage: (label: String, action: @MainActor () -> Void)] = [:]
+    /// The photo's name as the window's subtitle (made visible), while the photo page shows.
+    private var photoName: String?
 
     /// Builds the window for `application`; `windowSize` overrides the remembered size.
     init(application: UnsafeMutablePointer<GtkApplication>, windowSize: (width: Int, height: Int)?) {
@@ -46,7 +50,9 @@ public final class SaomaWindow {
         WindowSizeMemory.restore(window, overriddenBy: windowSize)
 
         let frameSize = settings.pair("scan-frame-size")
-        scanner = ScannerView(mirrored: settings.bool("mirror"), frameRelativeSize: SaomaSize(width: frameSize.0, height: frameSize.1))
+        scanner = ScannerView(
+            mirrored: settings.bool("mirror"), frameRelativeSize: SaomaSize(width: frameSize.0, height: frameSize.1),
+            showsResizeHint: settings.hasKey("frame-hint-shown") && !settings.bool("frame-hint-shown"))
 
         mainStack = gtk_stack_new()
         gtk_stack_set_transition_type(gcast(mainStack), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
@@ -58,6 +64,7 @@ public final class SaomaWindow {
         adw_flap_set_flap_position(gcast(flap), GTK_PACK_END)
         adw_flap_set_separator(gcast(flap), gtk_separator_new(GTK_ORIENTATION_VERTICAL))
         adw_flap_set_reveal_flap(gcast(flap), settings.bool("sidebar-visible") ? 1 : 0)
+        adw_flap_set_modal(gcast(flap), 1)
         addMainPage(.scanner, widget: scanner.widget)
         addMainPage(.cameraProblem, widget: problemPage.widget)
         addMainPage(.result, widget: resultPage.widget)
@@ -79,6 +86,8 @@ public final class SaomaWindow {
         // The Image page first, then those the hooks add (History), so the switcher reads
         // Image, History, Generate.
         imageTab = ImageTabController(window: self)
+        setBack(on: .photo, label: tr("Back to Camera")) { [weak self] in self?.imageTab?.photoPage.onBack?() }
+        setBack(on: .result, label: tr("Back to Camera")) { [weak self] in self?.resumeScanning() }
         for hook in SaomaHooks.windowCreated { hook(self) }
         sidebar.addPage(name: "generate", title: tr("Generate"), iconName: "view-grid-symbolic", widget: generatorPage.widget)
     }
@@ -105,10 +114,36 @@ public final class SaomaWindow {
         gtk_stack_get_visible_child_name(gcast(mainStack)).flatMap { MainPage(rawValue: String(cString: $0)) }
     }
 
-    /// Shows main page `page` (live scanning is held while another page shows).
+    /// Shows main page `page` (live scanning is held while another page shows). A photo closes
+    /// the side panel, so the photo has the window's width.
     public func showMainPage(_ page: MainPage) {
         if page != .scanner && page != .cameraProblem { live.hold() }
+        if page == .photo { setSidebarVisible(false) }
         gtk_stack_set_visible_child_name(gcast(mainStack), page.rawValue)
+    }
+
+    /// What the header bar's Back button says (where it goes: "Back to Camera") and does on
+    /// `page`; Escape does the same. The Back button shows on every page given one.
+    public func setBack(on page: MainPage, label: String, action: @escaping @MainActor () -> Void) {
+        backs[page] = (label, action)
+        if currentPage == page { updateHeader() }
+    }
+
+    /// Goes back from the page shown (its Back button or Escape): the page's own Back, else
+    /// live scanning.
+    public func goBack() {
+        if let page = currentPage, let back = backs[page] {
+            back.action()
+        } else if currentPage != .scanner {
+            resumeScanning()
+        }
+    }
+
+    /// Names the photo shown (`name`: a file name or a path, whose last part is shown), or none.
+    /// Shown as the window's subtitle, control characters as symbols, never as markup.
+    public func setPhotoName(_ name: String?) {
+        photoName = name.map { VisibleText.shortened(VisibleText.of(URL(fileURLWithPath: $0).lastPathComponent)) }
+        updateHeader()
     }
 
     /// Shows the result page for `symbol` (also used by the image tab after a choice and by the
@@ -133,9 +168,10 @@ public final class SaomaWindow {
         showCameraPage()
     }
 
-    /// Packs `button` at the start of the header bar (for parts plugged in by hooks).
+    /// Adds `button` to the header bar's scanner controls, shown with the live scanner only
+    /// (for parts plugged in by hooks).
     public func addHeaderButton(_ button: UnsafeMutablePointer<GtkWidget>) {
-        adw_header_bar_pack_start(gcast(header.widget), button)
+        header.addScannerButton(button)
     }
 
     /// Continuous mode (seed 014): codes found go to `handler` while scanning goes on; `nil` ends it.
@@ -149,16 +185,29 @@ public final class SaomaWindow {
         settings.setBool("sidebar-visible", visible)
     }
 
+    /// Whether the side panel covers the main area (open over a window too narrow for both).
+    var sidebarCoversMainArea: Bool {
+        adw_flap_get_reveal_flap(gcast(flap)) != 0 && adw_flap_get_folded(gcast(flap)) != 0
+    }
+
     // MARK: Composition
 
     private func connectHeader() {
         header.onMirrorToggled = { [weak self] on in self?.scanner.mirrored = on }
         header.onSidebarToggled = { [weak self] on in self?.setSidebarVisible(on) }
         header.onCameraPicked = { [weak self] index in self?.cameraPicked(index) }
+        header.onBack = { [weak self] in self?.goBack() }
         onNotify(flap, property: "reveal-flap") { [weak self] in
             guard let self else { return }
             self.header.showSidebar(adw_flap_get_reveal_flap(gcast(self.flap)) != 0)
+            self.live.setCovered(self.sidebarCoversMainArea)
         }
+        // Open over a narrow window, the panel hides the preview: the camera pauses meanwhile.
+        onNotify(flap, property: "folded") { [weak self] in
+            guard let self else { return }
+            self.live.setCovered(self.sidebarCoversMainArea)
+        }
+        onNotify(mainStack, property: "visible-child-name") { [weak self] in self?.updateHeader() }
         if let gsettings = settings.gsettings {
             // The Preferences window (or `gsettings set`) changes which codes are read, live.
             onSimpleSignal(UnsafeMutableRawPointer(gsettings), "changed::symbologies") { [weak self] in
@@ -174,6 +223,12 @@ public final class SaomaWindow {
         }
     }
 
+    /// Shows the page's controls in the header bar: its Back, the photo's name on the photo page.
+    private func updateHeader() {
+        let page = currentPage ?? .scanner
+        header.show(page: page, subtitle: page == .photo ? photoName : nil, back: backs[page]?.label)
+    }
+
     private func connectLiveScanner() {
         live.symbologies = SymbologySelection(stored: settings.strings("symbologies")).enabled
         live.onPreview = { [weak self] frame in self?.scanner.showFrame(frame) }
@@ -184,6 +239,7 @@ public final class SaomaWindow {
             self?.imageTab?.showToastMessage(message)
         }
         live.onPhaseChanged = { [weak self] phase in
+            DebugEvents.log(.scanPhase(Self.describe(phase)))
             // Markers and the frozen frame go whenever the state leaves them behind.
             switch phase {
             case .scanning, .paused: self?.scanner.resume()
@@ -204,7 +260,14 @@ public final class SaomaWindow {
             self.live.frameInView = self.scanner.frameOverlay.rectInView
         }
         scanner.onLowLightChanged = { [weak self] on in self?.live.setLowLightBoost(on) }
-        scanner.frameOverlay.onResizeFinished = { [weak self] in self?.rememberFrameSize() }
+        scanner.frameOverlay.onResizeFinished = { [weak self] in
+            self?.rememberFrameSize()
+            self?.scanner.frameWasResized()
+        }
+        scanner.onResizeHintDismissed = { [weak self] in
+            guard let self, self.settings.hasKey("frame-hint-shown") else { return }
+            self.settings.setBool("frame-hint-shown", true)
+        }
         scanner.onFirstFrame = { [weak self] in
             guard let self else { return }
             DebugEvents.log(.firstFrameAfter(seconds: monotonicSeconds() - self.startTime))
@@ -213,6 +276,16 @@ public final class SaomaWindow {
         scanner.chooser.onCancelled = { [weak self] in self?.resumeScanning() }
         resultPage.onScanAgain = { [weak self] in self?.resumeScanning() }
         problemPage.onRetry = { [weak self] in self?.live.retry() }
+    }
+
+    /// A phase for the debug log: its case and, when paused, the reason (`paused(covered)`).
+    private static func describe(_ phase: ScanState.Phase) -> String {
+        switch phase {
+        case .scanning: "scanning"
+        case .choosing: "choosing"
+        case .chosen: "chosen"
+        case .paused(let reason): "paused(\(reason))"
+        }
     }
 
     /// Remembers the scan frame's size as fractions of the view.

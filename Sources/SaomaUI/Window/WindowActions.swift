@@ -12,6 +12,7 @@ enum WindowActions {
             window.setSidebarVisible(true)
             window.sidebar.showPage("generate")
             DebugEvents.logWhenFocused(window.generatorPage.focusFirstField(), .focus("generator"))
+            DebugEvents.logWhenLaidOut(window.generatorPage.saveButton) { .control("generator-save", centre: $0) }
         }
         add("preferences", to: window) { window in
             PreferencesWindow.present(parent: gcast(window.window))
@@ -21,10 +22,14 @@ enum WindowActions {
             window.resultPage.copyToClipboard()
         }
         add("cancel", to: window) { window in
-            if window.scanner.chooser.isChoosing {
+            if window.sidebarCoversMainArea {
+                // The panel open over a narrow window goes first (AdwFlap's own Escape never
+                // sees the key: this accelerator takes it).
+                window.setSidebarVisible(false)
+            } else if window.scanner.chooser.isChoosing {
                 window.scanner.chooser.cancel()
-            } else if window.currentPage != .scanner {
-                window.resumeScanning()
+            } else {
+                window.goBack()
             }
         }
     }

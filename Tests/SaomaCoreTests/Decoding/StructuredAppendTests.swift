@@ -45,3 +45,46 @@ struct StructuredAppendTests {
         #expect(StructuredAppend.assembled(a + [zbarWhole], text: Self.text) == [zbarWhole])
     }
 }
+
+@Suite("Structured append over a live view")
+struct LiveAssemblyTests {
+    static func part(_ text: String, _ index: Int, of count: Int, x: Double) -> Symbol {
+        StructuredAppendTests.part(text, index, of: count, x: x)
+    }
+
+    @Test("parts shown one at a time are reported once, joined, when the last one is seen")
+    func gathers() throws {
+        var live = LiveAssembly()
+        let text = StructuredAppendTests.text
+        #expect(live.frame([Self.part("Hello ", 0, of: 3, x: 0)], at: 0, text: text).isEmpty)
+        #expect(live.frame([Self.part("structured ", 1, of: 3, x: 0)], at: 0.5, text: text).isEmpty)
+        let done = live.frame([Self.part("append", 2, of: 3, x: 300)], at: 1, text: text)
+        #expect(done.map(\.text) == ["Hello structured append"])
+        #expect(done.first?.assembly == Symbol.Assembly(total: 3, missing: []))
+        // Outlined where this frame's part is.
+        #expect(Rect(bounding: try #require(done.first).corners).minX == 300)
+        // Reported once: the message starts again from nothing.
+        #expect(live.frame([Self.part("append", 2, of: 3, x: 300)], at: 1.1, text: text).isEmpty)
+    }
+
+    @Test("a message whose parts never all show is reported after its wait, saying which are missing")
+    func patience() {
+        var live = LiveAssembly()
+        let text = StructuredAppendTests.text
+        let whole = code(.ean13, "4006381333931", x: 500)
+        #expect(live.frame([Self.part("a", 0, of: 2, x: 0), whole], at: 10, text: text).map(\.text) == ["4006381333931"])
+        #expect(live.frame([Self.part("a", 0, of: 2, x: 0)], at: 10 + LiveAssembly.patience - 0.1, text: text).isEmpty)
+        let late = live.frame([Self.part("a", 0, of: 2, x: 0)], at: 10 + LiveAssembly.patience, text: text)
+        #expect(late.first?.assembly == Symbol.Assembly(total: 2, missing: [1]) && late.first?.text == "a")
+    }
+
+    @Test("parts out of view for a while are forgotten")
+    func forgets() {
+        var live = LiveAssembly()
+        let text = StructuredAppendTests.text
+        _ = live.frame([Self.part("a", 0, of: 2, x: 0)], at: 0, text: text)
+        // The second part comes long after the first left the view: not joined with it.
+        let later = live.frame([Self.part("b", 1, of: 2, x: 0)], at: LiveAssembly.memory + 1, text: text)
+        #expect(later.isEmpty)
+    }
+}

@@ -37,7 +37,7 @@ struct HistoryExchangeTests {
 
     @Test("CSV follows RFC 4180: header, CRLF, quoted fields with doubled quotes")
     func csvShape() {
-        let csv = HistoryCSV.encode(Array(Self.records[0...1]))
+        let csv = HistoryFileFormat.csv.encode(Array(Self.records[0...1]))
         #expect(
             csv == "time,source,format,text,bytes_hex,label,starred\r\n"
                 + "2025-11-30T09:30:00.123Z,camera,QR,\"https://example.org/a,b\",\(Symbol.hex(Array("https://example.org/a,b".utf8))),,false\r\n"
