@@ -6,9 +6,9 @@
 /// For each place that looks like a linear code (`LinearCodeRegion`, at most
 /// `LinearCodeRegion.maximumCount`), profiles are sampled across the bars in bands along them;
 /// their mean (the least noisy) is fitted to every symbology and length that could fit it, and
-/// the best fits are then read on each band by itself. A symbol is reported only when at least
-/// `minimumAgreeingBands` bands read the same verified symbol and no band reads another one: a
-/// misread costs more than a miss. Meant for images where the fast readers found nothing.
+/// the best fits that read a verified symbol on it are then read on each band by itself. A symbol
+/// is reported only when at least `minimumAgreeingBands` bands read the same verified symbol as
+/// the mean and no band reads another one: a misread costs more than a miss. Meant for images where the fast readers found nothing.
 public enum BlurAwareLinearReader {
     /// The symbologies this reader knows.
     public static let symbologies: Set<Symbology> = [.ean13, .upcA, .ean8, .upcE, .isbn10, .isbn13, .code128]
@@ -50,12 +50,18 @@ public enum BlurAwareLinearReader {
         profiles = profiles.decimated(by: min(maximumDecimation, max(1, Int(sigma / decimationBlur))))
         let fits = LinearProfileDecoder.bestFits(profiles.projection, wanted: wanted)
         guard let best = fits.first else { return nil }
+        let projection = profiles.projection
         for fit in fits.prefix(fitsReadPerRegion) where LinearProfileDecoder.isCompetitive(fit, best: best) {
+            // The mean of the bands reads first: it has the least noise, and a fit that does not
+            // read there seldom reads on three bands (the bands are not read in vain).
+            guard let mean = LinearProfileDecoder.read(projection, from: fit) else { continue }
             var agreeing: [(band: Int, reading: LinearProfileDecoder.Reading)] = []
             var conflicting = false
             for (b, band) in profiles.bands.enumerated() {
+                // Too few bands left to agree.
+                if agreeing.count + (profiles.bands.count - b) < minimumAgreeingBands { break }
                 guard let reading = LinearProfileDecoder.read(band, from: fit) else { continue }
-                if let first = agreeing.first, first.reading.decoded != reading.decoded {
+                if reading.decoded != mean.decoded {
                     conflicting = true
                     break
                 }

@@ -38,9 +38,8 @@ public enum BlurredFinderSearch {
     public static let minimumContrast = 30.0
     /// Most candidates returned.
     public static let maximumCount = 12
-    /// Longest side searched: larger images are box-filtered down first (a camera frame of
-    /// 1280×720 is searched whole).
-    public static let maximumSide = 1280
+    /// Longest side searched: larger images are box-filtered down first.
+    public static let maximumSide = 640
 
     /// The candidates of `area` of `image`, strongest first.
     public static func candidates(in image: LumaImage, within area: PixelRect? = nil) -> [Candidate] {

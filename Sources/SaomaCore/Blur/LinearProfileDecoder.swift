@@ -69,7 +69,7 @@ public enum LinearProfileDecoder {
     /// Residual below which the variance is taken as this (clean renders: no margin is infinite).
     public static let residualFloor = 0.02
     /// Most hypotheses one profile gets fitted.
-    public static let maxHypotheses = 4
+    public static let maxHypotheses = 3
     /// Most rounds of chain and geometry alternation.
     public static let maxRounds = 4
 

@@ -3,14 +3,14 @@
 /// Deblurred copies of the places in an image that may hold a defocused QR code, for a matrix
 /// reader to try where it read nothing in the image itself.
 ///
-/// Places are found without deblurring (`BlurredFinderSearch`: two or more finder-like spots of
-/// one module size, the square they would span), so an image without one costs a few box sums
-/// per pixel. For each place: it is shrunk to about `targetModuleSize` pixels per module when its
+/// Places are found without deblurring (`BlurredFinderSearch`: three finder-like spots of one
+/// module size at the corners of a square), so an image without one costs a few box sums per
+/// pixel. For each place: it is shrunk to about `targetModuleSize` pixels per module when its
 /// modules are larger, the defocus is estimated from its edges, it is deblurred with that
 /// (`WienerDeconvolution`), the finder patterns are looked for in the result (a place with fewer
 /// than `minimumFinders` is left), and the defocus is measured again on the blurred finders
 /// themselves (`DefocusEstimate.fromFinders`, more exact than the edges); the place is deblurred
-/// with that blur at each of `noiseRatios`, then the edges' copy is offered last. Bounded: at most `maximumRegions` places of at most
+/// with that blur at each of `noiseRatios`. Bounded: at most `maximumRegions` places of at most
 /// `maximumSide` pixels, at most three deconvolutions each.
 public enum MatrixDeblur {
     /// A deblurred place.
@@ -79,7 +79,6 @@ public enum MatrixDeblur {
                 guard let pixels else { continue }
                 if body(copy(pixels, sigma: sigma, finders: finders.count)) { return }
             }
-            if !reuse, body(copy(first, sigma: edgeSigma, finders: finders.count)) { return }
         }
     }
 
