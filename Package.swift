@@ -25,6 +25,8 @@ let package = Package(
         // Linux calls the Glibc module lacks (memfd_create, prctl): a header only, no library.
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // libzint 2.11 has no pkg-config file: its module map links it.
+        .systemLibrary(name: "CZint", providers: [.apt(["libzint-dev"])]),
 
         // Pure Swift: geometry, images, symbols, content parsing, frame model, policies.
         .target(name: "SaomaCore"),
@@ -45,6 +47,8 @@ let package = Package(
         // The only caller of glibc's iconv (text in the character sets codes declare).
         .target(name: "CharsetConversion", dependencies: ["SaomaCore"]),
         .target(name: "QREncoding", dependencies: ["SaomaCore", "CQREncode"]),
+        // The only caller of libzint: Data Matrix, Aztec, PDF417, Micro QR, EAN-13, UPC-A and Code 128.
+        .target(name: "ZintEncoding", dependencies: ["SaomaCore", "CZint"]),
         .target(name: "V4L2Capture", dependencies: ["SaomaCore", "CV4L2"]),
         .target(name: "PipeWireCapture", dependencies: ["SaomaCore", "CPipeWire"]),
         .target(name: "PixbufIO", dependencies: ["SaomaCore", "CGdkPixbuf", "GLibSwift"]),
@@ -60,17 +64,16 @@ let package = Package(
         .target(
             name: "SaomaUI",
             dependencies: [
-                "SaomaCore", "Decoding", "CharsetConversion", "ZBarDecoding", "DMTXDecoding", "QREncoding", "V4L2Capture",
-                "PipeWireCapture",
-                "PixbufIO", "GLibSwift", "SQLiteHistory", "DesktopPortal", "NetworkJoining", "SaomaMessages", "CGtk",
+                "SaomaCore", "Decoding", "CharsetConversion", "ZBarDecoding", "DMTXDecoding", "QREncoding", "ZintEncoding",
+                "V4L2Capture", "PipeWireCapture", "PixbufIO", "GLibSwift", "SQLiteHistory", "DesktopPortal", "NetworkJoining",
+                "SaomaMessages", "CGtk",
             ]
         ),
         .target(
             name: "SaomaCLI",
             dependencies: [
-                "SaomaCore", "Decoding", "ZBarDecoding", "DMTXDecoding", "QREncoding", "V4L2Capture", "PipeWireCapture", "PixbufIO",
-                "GLibSwift",
-                "SQLiteHistory", "SaomaMessages",
+                "SaomaCore", "Decoding", "ZBarDecoding", "DMTXDecoding", "QREncoding", "ZintEncoding", "V4L2Capture", "PipeWireCapture",
+                "PixbufIO", "GLibSwift", "SQLiteHistory", "SaomaMessages",
             ]
         ),
         // saoma-decoder is a dependency so that building saoma (`swift run saoma`) builds its decoder process too.
@@ -99,6 +102,9 @@ let package = Package(
             dependencies: ["SaomaTestSupport", "ZBarDecoding", "QREncoding", "PixbufIO", "SaomaCore", "CQREncode"]),
         .testTarget(
             name: "DMTXDecodingTests", dependencies: ["SaomaTestSupport", "DMTXDecoding", "CharsetConversion", "PixbufIO", "SaomaCore"]),
+        .testTarget(
+            name: "ZintEncodingTests",
+            dependencies: ["SaomaTestSupport", "ZintEncoding", "Decoding", "ZBarDecoding", "PixbufIO", "SaomaCore"]),
         .testTarget(name: "QREncodingTests", dependencies: ["SaomaTestSupport", "QREncoding", "ZBarDecoding", "PixbufIO", "SaomaCore"]),
         .testTarget(
             name: "PipeWireCaptureTests",

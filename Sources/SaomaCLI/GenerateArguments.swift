@@ -25,6 +25,10 @@ public struct GenerateArguments: Equatable, Sendable {
     public var help = false
     /// `--benchmark N`: time the whole pipeline N times in-process before writing once (0 = off).
     public var benchmarkRuns = 0
+    /// `--format FORMAT`: the kind of code (QR unless asked).
+    public var format = BarcodeFormat.qr
+    /// Options given that only QR codes have (`--level`, `--min-version`, `--terminal`, `--benchmark`), as typed.
+    public var qrOptions: [String] = []
 
     public init() {}
 }
@@ -39,6 +43,8 @@ public enum GenerateUsageError: Error, Equatable, Sendable {
     case tooManyArguments([String])
     case noOutput
     case textAndInput
+    /// An option QR codes alone have, given with another format.
+    case onlyForQR(option: String, format: BarcodeFormat)
 }
 
 extension GenerateArguments {
@@ -59,7 +65,7 @@ extension GenerateArguments {
 
     /// Options that take a value, besides template fields.
     static let valueOptions: Set<String> = [
-        "output", "input", "level", "min-version", "quiet-zone", "module-size", "size", "fg", "bg", "benchmark",
+        "output", "input", "level", "min-version", "quiet-zone", "module-size", "size", "fg", "bg", "benchmark", "format",
     ]
 
     /// Reads `saoma generate`'s arguments (those after `generate`).
@@ -104,7 +110,9 @@ extension GenerateArguments {
             if !takesValue {
                 guard inlineValue == nil else { throw .invalidValue(option: "--" + name, value: inlineValue ?? "") }
                 switch name {
-                case "terminal": terminal = true
+                case "terminal":
+                    terminal = true
+                    qrOptions.append(argument)
                 case "force": force = true
                 case "help": help = true
                 case _ where allFlags.contains(name):
@@ -134,10 +142,18 @@ extension GenerateArguments {
         case "level":
             guard let level = ErrorCorrectionLevel(userName: value) else { throw .invalidValue(option: option, value: value) }
             self.level = level
-        case "min-version": minimumVersion = try integer(in: 1...QRCapacity.maximumVersion)
+            qrOptions.append(option)
+        case "min-version":
+            minimumVersion = try integer(in: 1...QRCapacity.maximumVersion)
+            qrOptions.append(option)
+        case "format":
+            guard let format = BarcodeFormat(userName: value) else { throw .invalidValue(option: option, value: value) }
+            self.format = format
         case "quiet-zone": style.quietZone = try integer(in: 0...QRStyle.maximumQuietZone)
         case "module-size": style.sizing = .moduleSize(try integer(in: 1...QRStyle.maximumModuleSize))
-        case "benchmark": benchmarkRuns = try integer(in: 1...100_000)
+        case "benchmark":
+            benchmarkRuns = try integer(in: 1...100_000)
+            qrOptions.append(option)
         case "size": style.sizing = .targetSize(try integer(in: 1...QRStyle.maximumPixelSize))
         case "fg", "bg":
             guard let color = RGBColor(parsing: value) else { throw .invalidValue(option: option, value: value) }

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Decoding
 import Foundation
 import GLibSwift
 import PixbufIO
@@ -6,8 +7,8 @@ import QREncoding
 import SaomaCore
 import ZBarDecoding
 
-/// `saoma generate`: makes a QR code from text, a template or a file, checks it reads back, and
-/// writes it as PNG or SVG or prints it to the terminal.
+/// `saoma generate`: makes a QR code (or, with `--format`, another kind of code) from text, a
+/// template or a file, checks it reads back, and writes it as PNG or SVG or prints it to the terminal.
 public enum GenerateCommand {
     /// Exit status on success.
     public static let success: Int32 = 0
@@ -16,13 +17,15 @@ public enum GenerateCommand {
     /// Largest `--input` file read, in bytes: more than any QR code holds, so larger files are refused unread.
     static let maximumInputBytes = 64 * 1024
 
-    /// Runs the command with the arguments after `generate`, reading every code back with Saoma's zbar decoder.
-    public static func run(_ arguments: [String]) -> Int32 { run(arguments, decoder: ZBarDecoder()) }
+    /// Runs the command with the arguments after `generate`, reading every QR code back with
+    /// Saoma's zbar decoder and every other code with the decoder process's engines.
+    public static func run(_ arguments: [String]) -> Int32 { run(arguments, decoder: ZBarDecoder(), barcodeDecoder: DecoderClient()) }
 
-    /// Runs the command with the arguments after `generate`; `decoder` reads every code back before it is output.
-    public static func run(_ arguments: [String], decoder: (any BarcodeDecoder)?) -> Int32 {
+    /// Runs the command with the arguments after `generate`; `decoder` reads every QR code back
+    /// before it is output, `barcodeDecoder` every code of another format.
+    public static func run(_ arguments: [String], decoder: (any BarcodeDecoder)?, barcodeDecoder: (any BarcodeDecoder)? = nil) -> Int32 {
         do {
-            try execute(arguments, decoder: decoder)
+            try execute(arguments, decoder: decoder, barcodeDecoder: barcodeDecoder)
             return success
         } catch {
             ConsoleOutput.error("saoma generate: " + GenerateMessages.message(for: error))
@@ -31,7 +34,9 @@ public enum GenerateCommand {
     }
 
     /// Does the work; every failure is thrown, warnings go to standard error.
-    static func execute(_ arguments: [String], decoder: (any BarcodeDecoder)?) throws(GenerateFailure) {
+    static func execute(_ arguments: [String], decoder: (any BarcodeDecoder)?, barcodeDecoder: (any BarcodeDecoder)? = nil)
+        throws(GenerateFailure)
+    {
         let parsed: GenerateArguments
         do {
             parsed = try GenerateArguments(parsing: arguments)
@@ -42,6 +47,7 @@ public enum GenerateCommand {
             ConsoleOutput.out(GenerateMessages.help)
             return
         }
+        if parsed.format != .qr, let option = parsed.qrOptions.first { throw .usage(.onlyForQR(option: option, format: parsed.format)) }
         guard parsed.outputPath != nil || parsed.terminal else { throw .usage(.noOutput) }
         var format: GenerateOutputFormat?
         var output: AtomicFile?
@@ -61,6 +67,10 @@ public enum GenerateCommand {
             }
         }
         let payload = try parsed.payload(readFile: readInput)
+        if parsed.format != .qr {
+            try writeBarcode(payload, parsed, format: format, output: output, decoder: barcodeDecoder)
+            return
+        }
         let request = QRGenerationRequest(payload: payload, level: parsed.level, minimumVersion: parsed.minimumVersion, style: parsed.style)
         if parsed.benchmarkRuns > 0 { try benchmark(request, format: format, runs: parsed.benchmarkRuns, decoder: decoder) }
         let code: GeneratedQRCode

@@ -3,6 +3,7 @@ import Foundation
 import PixbufIO
 import QREncoding
 import SaomaCore
+import ZintEncoding
 
 /// Why `saoma generate` failed (each has a one-line message; exit status 2).
 public enum GenerateFailure: Error, Equatable, Sendable {
@@ -21,6 +22,8 @@ public enum GenerateFailure: Error, Equatable, Sendable {
     case unknownOutputFormat(String)
     case outputUnwritable(path: String, reason: String)
     case generation(QRGenerationError)
+    /// A code of another format than QR could not be drawn or read back.
+    case barcode(BarcodeGenerationError)
     case png(PNGWriterError)
 }
 

@@ -15,13 +15,14 @@ enum GenerateMessages {
                    saoma generate [OPTIONS] --input FILE (-o FILE | --terminal)
                    saoma generate TEMPLATE [FIELDS] [OPTIONS] (-o FILE | --terminal)
 
-            Makes a QR code, reads it back to check it, and writes it as PNG or SVG (by the
-            file's extension) or prints it in the terminal. Text that is not ASCII is encoded as
-            UTF-8 with its ECI designator, so readers get exactly the same text back.
+            Makes a QR code (or another kind of code: --format), reads it back to check it, and
+            writes it as PNG or SVG (by the file's extension) or prints it in the terminal. Text
+            that is not ASCII is encoded as UTF-8 with its ECI designator, so readers get exactly
+            the same text back.
 
             Output:
               -o, --output FILE      write FILE (.png or .svg)
-              -t, --terminal         print the code with Unicode half blocks
+              -t, --terminal         print the code with Unicode half blocks (QR only)
               -f, --force            replace FILE if it exists (atomically: never half-written)
 
             Content:
@@ -40,11 +41,16 @@ enum GenerateMessages {
               geo LAT,LON[,ALT]      or --lat X --lon Y [--alt A]; [--query Q]
 
             Symbol:
-              -l, --level L|M|Q|H    error correction: 7, 15, 25 or 30 % recoverable (default M)
-              --min-version N        smallest symbol version, 1…40 (default 1)
+              --format FORMAT        qr (default), datamatrix, aztec, pdf417, microqr, ean13, upca
+                                     or code128; every code is read back by Saoma before it is saved
+                                     ean13: 12 digits, or 13 with a right check digit; upca: 11 or 12;
+                                     code128: Latin-1 text; microqr: ASCII, at most 35 characters
+              -l, --level L|M|Q|H    QR error correction: 7, 15, 25 or 30 % recoverable (default M)
+              --min-version N        smallest QR version, 1…40 (default 1)
 
             Look:
-              --quiet-zone N         light margin in modules (default 4, the standard's minimum)
+              --quiet-zone N         light margin in modules (default 4, QR's minimum; formats whose
+                                     standard asks for more get more)
               --module-size PX       pixels per module (default 4)
               --size PX              largest whole module size whose image fits PX pixels
               --fg COLOUR            dark modules: #rrggbb, #rgb or a name such as black (default black)
@@ -77,6 +83,7 @@ enum GenerateMessages {
             return tr("cannot tell the image format of {file}: name it .png or .svg", ["file": path])
         case .outputUnwritable(let path, let reason): return tr("cannot write {file}: {reason}", ["file": path, "reason": reason])
         case .generation(let generation): return message(for: generation)
+        case .barcode(let barcode): return message(for: barcode)
         case .png(let png):
             switch png {
             case .encodingFailed(let reason): return tr("cannot make the PNG: {reason}", ["reason": reason])
@@ -104,6 +111,10 @@ enum GenerateMessages {
                 "unexpected argument “{argument}”: quote text that contains spaces", ["argument": VisibleText.shortened(extra.first ?? "")])
         case .noOutput: return tr("say where the code goes: -o FILE or --terminal")
         case .textAndInput: return tr("give either text or --input FILE, not both")
+        case .onlyForQR(let option, let format):
+            return tr(
+                "{option} applies to QR codes only, not to {format}",
+                ["option": VisibleText.shortened(option), "format": title(of: format)])
         }
     }
 

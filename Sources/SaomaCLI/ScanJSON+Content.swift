@@ -34,8 +34,14 @@ extension ScanJSON {
     /// `symbology` (EAN/UPC/ISBN codes carry product numbers).
     static func content(of text: String?, symbology: Symbology? = nil) -> Value {
         guard let text else { return .null }
-        let content = ContentParser.parse(text, symbology: symbology)
-        return .object([("kind", .string(content.kind.rawValue))] + fields(of: content).map { ($0.0.rawValue, $0.1) })
+        return object(of: ContentParser.parse(text, symbology: symbology))
+    }
+
+    /// The content object of parsed content: `"kind"`, then its fields (a document's own, see
+    /// `documentMembers`; a flight's day of the year is placed relative to `today`).
+    static func object(of content: ScannedContent, scannedOn today: CivilDate = CivilDate.today()) -> Value {
+        let members = documentMembers(content, scannedOn: today) ?? fields(of: content).map { ($0.0.rawValue, $0.1) }
+        return .object([("kind", .string(content.kind.rawValue))] + members)
     }
 
     /// The fields of `content`, in the order the issue lists them.
@@ -105,6 +111,7 @@ extension ScanJSON {
                 (.number, .string(product.number)), (.gtin, .string(product.gtin)), (.addOn, .optional(product.addOn)),
                 (.isbn, product.isbn13.map(Value.string) ?? .null), (.isbn10, product.isbn10.map(Value.string) ?? .null),
             ]
+        case .boardingPass, .identityDocument, .railTicket: return []
         }
     }
 

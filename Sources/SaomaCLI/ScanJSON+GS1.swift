@@ -5,11 +5,12 @@ import SaomaCore
 /// `"content": {"kind": "gs1", "elements": [{"ai", "name", "value", "display"}]}` for GS1 codes.
 extension ScanJSON {
     /// The content object for a symbol: its GS1 element string when it carries one (FNC1 first
-    /// and a valid element string), else what `ContentParser` reads in its text.
+    /// and a valid element string), else what `ContentParser` reads in it (a rail ticket in its
+    /// bytes, else its text).
     static func content(of symbol: Symbol) -> Value {
         let year = Calendar(identifier: .gregorian).component(.year, from: Date())
         guard let gs1 = GS1ElementString(symbol: symbol, referenceYear: year) else {
-            return content(of: symbol.text, symbology: symbol.format)
+            return ContentParser.parse(symbol).map { object(of: $0) } ?? .null
         }
         return .object([("kind", .string("gs1")), ("elements", .array(gs1.elements.map(value(of:))))])
     }

@@ -20,6 +20,7 @@ struct AdapterBoundaryTests {
         ("gdk-pixbuf", ["gdk_pixbuf_"], "PixbufIO"),
         ("iconv", ["iconv"], "CharsetConversion"),
         ("zxing-cpp", ["saoma_zx_"], "ZXingDecoding"),
+        ("libzint", ["ZBarcode_"], "ZintEncoding"),
         ("GObject references", ["g_object_ref", "g_object_unref", "g_object_ref_sink"], "GLibSwift"),
     ]
 

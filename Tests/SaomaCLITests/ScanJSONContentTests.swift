@@ -124,7 +124,10 @@ struct ScanJSONContentTests {
     func kindNames() {
         #expect(
             Set(ContentKind.allCases.map(\.rawValue))
-                == ["text", "link", "wifi", "contact", "email", "phone", "sms", "geo", "event", "otp", "payment", "product"])
+                == [
+                    "text", "link", "wifi", "contact", "email", "phone", "sms", "geo", "event", "otp", "payment", "product",
+                    "boarding_pass", "id_document", "rail_ticket",
+                ])
     }
 
     @Test("both voices name every content field")

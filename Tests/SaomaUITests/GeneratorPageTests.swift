@@ -143,7 +143,7 @@ final class GeneratorPageTests: XCTestCase {
             XCTAssertTrue(GeneratorHarness.iterate { fixture.page.current?.text == "Hello Saoma 42" && !fixture.page.isBusy })
             XCTAssertEqual(fixture.page.current?.text, "Hello Saoma 42")
             XCTAssertEqual(fixture.page.previewAccessibleLabel, "QR code for: Hello Saoma 42")
-            let version = try XCTUnwrap(fixture.page.current?.code.matrix.version)
+            let version = try XCTUnwrap(fixture.page.current?.code.matrix?.version)
             XCTAssertTrue(fixture.page.previewAccessibleDescription.hasPrefix("QR version \(version)-M"))
             XCTAssertTrue(fixture.page.previewAccessibleDescription.hasSuffix("Verified readable."))
             XCTAssertEqual(fixture.text(of: fixture.page.capacityLabel), "14 of 2331 bytes")
@@ -250,7 +250,7 @@ final class GeneratorPageTests: XCTestCase {
             XCTAssertTrue(GeneratorHarness.iterate { gtk_widget_get_mapped(window) != 0 && view.canvas.lastLayout != nil })
             GeneratorHarness.settle(seconds: 0.5)
             let layout = try XCTUnwrap(view.canvas.lastLayout)
-            let modules = try XCTUnwrap(fixture.page.current?.code.matrix.sizeInModules(quietZone: fixture.page.style.quietZone))
+            let modules = try XCTUnwrap(fixture.page.current?.code.matrix?.sizeInModules(quietZone: fixture.page.style.quietZone))
             let shortSide = min(Int(gtk_widget_get_width(view.canvas.widget)), Int(gtk_widget_get_height(view.canvas.widget)))
             XCTAssertEqual(layout.moduleSize, shortSide / modules, "the code should be as large as whole pixels per module allow")
 

@@ -87,6 +87,9 @@ public enum ContentKind: String, CaseIterable, Hashable, Sendable {
     case event
     case otp
     case payment
+    case boardingPass = "boarding_pass"
+    case identityDocument = "id_document"
+    case railTicket = "rail_ticket"
     case product
 }
 
@@ -104,6 +107,9 @@ extension ScannedContent {
         case .event: .event
         case .otp: .otp
         case .payment: .payment
+        case .boardingPass: .boardingPass
+        case .identityDocument: .identityDocument
+        case .railTicket: .railTicket
         case .product: .product
         case .text: .text
         }

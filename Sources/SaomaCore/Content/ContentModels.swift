@@ -15,6 +15,12 @@ public enum ScannedContent: Hashable, Sendable {
     case event(CalendarEvent)
     case otp(OTPKey)
     case payment(PaymentOrder)
+    /// An airline boarding pass (IATA BCBP).
+    case boardingPass(BoardingPass)
+    /// A driver's licence or ID card (AAMVA).
+    case identityDocument(IdentityDocument)
+    /// A rail ticket (UIC 918.3 or 918.9), recognised by its header.
+    case railTicket(RailTicket)
     /// A retail product or book number (EAN/UPC/ISBN barcodes only).
     case product(ProductCode)
     case text(String)

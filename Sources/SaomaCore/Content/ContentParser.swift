@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 
 /// Reads what a code's text means: a link, a Wi-Fi network, a contact, an e-mail, a phone number,
-/// a text message, a place, an event, a login-code key, a payment, a product number, or plain text.
+/// a text message, a place, an event, a login-code key, a payment, a product number, a boarding
+/// pass, a driver's licence or ID card, or plain text (rail tickets are binary: `parse(_: Symbol)`).
 ///
 /// Pure and total: any input gives a value, malformed or hostile payloads fall back to `.text`.
 /// Safe to call from any thread.
@@ -28,6 +29,7 @@ public enum ContentParser {
     /// What `text` means, whatever code carried it.
     public static func parse(_ text: String) -> ScannedContent {
         guard text.utf8.count <= maximumParsedLength else { return .text(text) }
+        if let document = parseDocument(text) { return document }
         let trimmed = trimmingSpace(text)
         guard let prefix = schemePrefix(of: trimmed) else {
             if let url = bareWebAddress(trimmed) { return .url(url) }

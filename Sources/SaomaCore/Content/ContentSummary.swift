@@ -38,11 +38,19 @@ public struct ContentSummary: Hashable, Sendable {
             self.init(subject: ContentSummary.shown(gtin?.value ?? ""), kind: .gs1)
             return
         }
+        if let ticket = RailTicket(bytes: symbol.bytes) {
+            self.init(.railTicket(ticket))
+            return
+        }
         self.init(text: symbol.text, symbology: symbol.format)
     }
 
     /// The summary of a history row (its secrets are already removed; this never shows them anyway).
     public init(record: HistoryRecord) {
+        if let ticket = RailTicket(bytes: record.bytes) {
+            self.init(.railTicket(ticket))
+            return
+        }
         self.init(text: record.text, symbology: Symbology(rawValue: record.format))
     }
 
@@ -92,6 +100,15 @@ public struct ContentSummary: Hashable, Sendable {
         case .payment(let order): self.init(subject: ContentSummary.shown(order.name.isEmpty ? order.ibanGrouped : order.name), kind: kind)
         case .product(let product):
             self.init(subject: ContentSummary.shown(product.isbn13 ?? product.number), kind: product.isBook ? .book : kind)
+        // Documents name their flight or issuer, never the person: lists are seen over shoulders.
+        case .boardingPass(let pass):
+            let leg = pass.legs.first
+            let flight = [leg?.carrier ?? "", leg?.flightNumber ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
+            let route = leg.map { $0.from + "–" + $0.to } ?? ""
+            self.init(subject: ContentSummary.shown([flight, route].filter { !$0.isEmpty }.joined(separator: " ")), kind: kind)
+        case .identityDocument(let card): self.init(subject: ContentSummary.shown(card.jurisdiction ?? ""), kind: kind)
+        case .railTicket(let ticket):
+            self.init(subject: ContentSummary.shown(ticket.issuerName ?? ticket.issuerCode.map { "RICS " + $0 } ?? ""), kind: kind)
         }
     }
 

@@ -51,7 +51,7 @@ extension ScannedContent {
         case .phone: .phone
         case .sms: .sms
         case .geo: .geo
-        case .text, .event, .otp, .payment, .product: .text
+        case .text, .event, .otp, .payment, .product, .boardingPass, .identityDocument, .railTicket: .text
         }
     }
 
@@ -74,6 +74,10 @@ extension ScannedContent {
         case .otp(let key): return ContentTemplates.otpauth(key)
         case .payment(let order): return order.source
         case .product(let product): return product.addOn.isEmpty ? product.number : product.number + " " + product.addOn
+        case .boardingPass(let pass): return pass.source
+        case .identityDocument(let card): return card.source
+        // A ticket is binary: its bytes, one character each (generate it from `--input` instead).
+        case .railTicket(let ticket): return String(isoLatin1: ticket.bytes)
         }
     }
 }

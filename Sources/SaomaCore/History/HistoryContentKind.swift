@@ -7,8 +7,13 @@ public enum HistoryContentKind: Hashable, Sendable {
     /// A payload that is not text.
     case binary
 
-    /// The kind of `text` (`.binary` when there is none) read from a code of `symbology`.
-    public init(text: String?, symbology: Symbology? = nil) {
+    /// The kind of a payload read from a code of `symbology`: a rail ticket by its bytes, else
+    /// the kind of `text` (`.binary` when there is none).
+    public init(text: String?, bytes: [UInt8] = [], symbology: Symbology? = nil) {
+        if RailTicket(bytes: bytes) != nil {
+            self = .content(.railTicket)
+            return
+        }
         guard let text else {
             self = .binary
             return

@@ -45,7 +45,7 @@ public struct HistoryRecord: Hashable, Sendable {
         self.format = format
         self.text = safeText
         self.bytes = safeBytes
-        self.kind = HistoryContentKind(text: safeText, symbology: Symbology(rawValue: format))
+        self.kind = HistoryContentKind(text: safeText, bytes: safeBytes, symbology: Symbology(rawValue: format))
         self.photoPath = photoPath
         self.label = label
         self.starred = starred

@@ -15,7 +15,7 @@ final class GeneratorFullScreen {
     /// Called once after the window closed.
     var onClosed: (@MainActor () -> Void)?
 
-    init(appearance: QRCodeAppearance, label: String, description: String, parent: UnsafeMutablePointer<GtkWidget>?) {
+    init(appearance: CodeAppearance, label: String, description: String, parent: UnsafeMutablePointer<GtkWidget>?) {
         canvas = QRCodeCanvas(backdrop: .fullWhite)
         canvas.show(appearance)
         GeneratorPage.setAccessibleText(canvas.widget, label: label, description: description)
@@ -74,7 +74,7 @@ final class GeneratorFullScreen {
     }
 
     /// Replaces the code shown (or closes the view when there is none).
-    func show(_ appearance: QRCodeAppearance?) {
+    func show(_ appearance: CodeAppearance?) {
         guard let appearance else {
             close()
             return

@@ -113,18 +113,26 @@ enum GeneratorMessages {
     }
 
     /// The accessible name of the preview.
-    static func accessibleLabel(for text: String) -> String {
+    static func accessibleLabel(for text: String, format: BarcodeFormat = .qr) -> String {
         let limit = 200
         let shown = text.count > limit ? String(text.prefix(limit)) + "…" : text
+        if format != .qr {
+            // Translators: {format} is a kind of code such as "Data Matrix" or "EAN-13 (product)".
+            return tr("{format} for: {text}", ["format": title(of: format), "text": shown])
+        }
         return tr("QR code for: {text}", ["text": shown])
+    }
+
+    /// The size of a QR symbol as the preview's description says it.
+    static func accessibleSize(of matrix: QRMatrix) -> String {
+        tr(
+            "QR version {version}-{level}, {modules} × {modules} modules.",
+            ["version": String(matrix.version), "level": matrix.level.rawValue, "modules": String(matrix.size)])
     }
 
     /// The accessible description of the preview: the symbol's size and the self-check's verdict.
     static func accessibleDescription(for result: GeneratorResult) -> String {
-        let matrix = result.code.matrix
-        let size = tr(
-            "QR version {version}-{level}, {modules} × {modules} modules.",
-            ["version": String(matrix.version), "level": matrix.level.rawValue, "modules": String(matrix.size)])
+        let size = result.code.accessibleSize
         let check = result.selfCheckFailure.map { verdict(selfCheck: $0) } ?? verified + "."
         return size + " " + check
     }

@@ -5,14 +5,17 @@ import GLibSwift
 import QREncoding
 import SaomaCore
 import ZBarDecoding
+import ZintEncoding
 
 /// What the worker hands back for one request.
 enum GeneratorOutcome: Sendable {
     /// Made and read back.
-    case verified(GeneratedQRCode)
+    case verified(GeneratorCode)
     /// Made, but Saoma cannot read it back (the code is still shown, with the reason).
-    case unverified(GeneratedQRCode, QRSelfCheckError)
+    case unverified(GeneratorCode, QRSelfCheckError)
     case failed(QRGenerationError)
+    /// A code of another format than QR could not be drawn.
+    case barcodeFailed(BarcodeGenerationError)
 }
 
 extension GeneratorPage {
@@ -35,6 +38,10 @@ extension GeneratorPage {
             text = try GeneratorContent.text(for: template, form?.values ?? GeneratorFormValues())
         } catch {
             showProblem(GeneratorMessages.message(for: error), capacity: nil)
+            return
+        }
+        if format != .qr {
+            regenerateBarcode(text, number: requestNumber)
             return
         }
         let payload = QRPayload.text(text)
@@ -61,17 +68,17 @@ extension GeneratorPage {
     /// Encodes and self-checks `request` on the calling (worker) thread.
     nonisolated static func generate(_ request: QRGenerationRequest) -> GeneratorOutcome {
         do {
-            return .verified(try QRGenerator.generate(request, verifyingWith: ZBarDecoder()))
+            return .verified(.qr(try QRGenerator.generate(request, verifyingWith: ZBarDecoder())))
         } catch {
             if case .selfCheck(let check) = error, let code = try? QRGenerator.generate(request, verifyingWith: nil) {
-                return .unverified(code, check)
+                return .unverified(.qr(code), check)
             }
             return .failed(error)
         }
     }
 
     /// Shows the worker's outcome if it answers the newest request.
-    private func apply(_ outcome: GeneratorOutcome, text: String, number: Int) {
+    func apply(_ outcome: GeneratorOutcome, text: String, number: Int) {
         guard number == requestNumber else { return }
         isGenerating = false
         switch outcome {
@@ -85,12 +92,14 @@ extension GeneratorPage {
             setCurrent(GeneratorResult(code: code, text: text, selfCheckFailure: failure))
         case .failed(let error):
             showProblem(GeneratorMessages.message(for: error), capacity: nil)
+        case .barcodeFailed(let error):
+            showProblem(GeneratorMessages.message(for: error), capacity: nil)
         }
         refreshOptionsText()
     }
 
     /// Clears the preview and shows `message` (nothing for an empty form).
-    private func showProblem(_ message: String?, capacity: String?) {
+    func showProblem(_ message: String?, capacity: String?) {
         isGenerating = false
         if let capacity {
             gtk_label_set_text(OpaquePointer(capacityLabel), capacity)
@@ -122,7 +131,7 @@ extension GeneratorPage {
         gtk_label_set_text(OpaquePointer(contrastLabel), warning ?? "")
         gtk_widget_set_visible(contrastLabel, warning == nil ? 0 : 1)
         if let code = current?.code {
-            gtk_label_set_text(OpaquePointer(exportSizeLabel), GeneratorMessages.exportSize(code.pixelSize))
+            gtk_label_set_text(OpaquePointer(exportSizeLabel), code.exportSizeText)
         } else {
             gtk_label_set_text(OpaquePointer(exportSizeLabel), "")
         }

@@ -30,6 +30,8 @@ public final class GeneratorPage {
     // MARK: Widgets (owned by `root`'s tree)
 
     let templateDropDown: UnsafeMutablePointer<GtkWidget>
+    /// The kind of code (`GeneratorPage+Format.swift`).
+    let formatDropDown: UnsafeMutablePointer<GtkWidget>
     let formStack: UnsafeMutablePointer<GtkWidget>
     /// One form per template, created up front so switching back keeps what was typed.
     private(set) var forms: [ContentTemplate: GeneratorForm] = [:]
@@ -89,6 +91,7 @@ public final class GeneratorPage {
             tr("Text"), tr("Link (URL)"), tr("Wi-Fi network"), tr("Contact"), tr("E-mail"), tr("Phone call"), tr("Text message (SMS)"),
             tr("Place (geo)"),
         ])
+        formatDropDown = GeneratorPage.makeFormatDropDown()
         formStack = gtk_stack_new()
         preview = QRCodeCanvas(backdrop: .card)
         emptyHint = GeneratorPage.label(classes: ["dim-label", "generator-hint"])
@@ -169,7 +172,7 @@ public final class GeneratorPage {
         gtk_label_set_text(OpaquePointer(emptyHint), GeneratorMessages.emptyHint(for: template))
         if let result {
             preview.show(result.appearance)
-            previewAccessibleLabel = GeneratorMessages.accessibleLabel(for: result.text)
+            previewAccessibleLabel = GeneratorMessages.accessibleLabel(for: result.text, format: result.code.format)
             previewAccessibleDescription = GeneratorMessages.accessibleDescription(for: result)
         } else {
             preview.show(nil)
@@ -195,6 +198,7 @@ public final class GeneratorPage {
         gtk_scrolled_window_set_child(OpaquePointer(scroller), column)
 
         gtk_box_append(gcast(column), GeneratorPage.labelled(tr("_Content"), templateDropDown))
+        gtk_box_append(gcast(column), GeneratorPage.labelled(tr("_Kind of code"), formatDropDown))
         for template in GeneratorPage.templates {
             let form = GeneratorForm(template: template)
             forms[template] = form
@@ -217,6 +221,7 @@ public final class GeneratorPage {
         gtk_widget_set_can_target(emptyHint, 0)
         gtk_overlay_add_overlay(OpaquePointer(previewOverlay), emptyHint)
         gtk_box_append(gcast(column), previewOverlay)
+        addDragSource()
         for label in [capacityLabel, verdictLabel] { gtk_box_append(gcast(column), label) }
 
         // The actions stay in view under the scrolling column.
@@ -268,6 +273,7 @@ public final class GeneratorPage {
                 wifi.setFieldVisible("password", wifi.values.choice("security") != GeneratorContent.wifiSecurities.firstIndex(of: .open))
             }
         }
+        onNotify(formatDropDown, property: "selected") { [weak self] in self?.formatChanged() }
         onNotify(levelDropDown, property: "selected") { [weak self] in
             guard let self else { return }
             AppSettings.shared.setString("generator-error-correction", self.level.rawValue)
@@ -360,14 +366,11 @@ public final class GeneratorPage {
 
 /// A generated code as the page holds it: the code, the text in it, and the self-check's outcome.
 struct GeneratorResult {
-    let code: GeneratedQRCode
+    let code: GeneratorCode
     /// The text encoded (for the accessible label).
     let text: String
     /// Why the self-check failed, or `nil` when Saoma read the code back.
     let selfCheckFailure: QRSelfCheckError?
 
-    var appearance: QRCodeAppearance {
-        QRCodeAppearance(
-            matrix: code.matrix, quietZone: code.style.quietZone, foreground: code.style.foreground, background: code.style.background)
-    }
+    var appearance: CodeAppearance { code.appearance }
 }

@@ -52,8 +52,12 @@ final class QRCodeCanvas {
     let backdrop: Backdrop
     /// What is drawn: the matrix, quiet zone and colours; `nil` draws only the backdrop.
     private(set) var code: QRCodeAppearance?
+    /// A code of another format than QR to draw instead (its shapes and colours).
+    private(set) var barcode: BarcodeAppearance?
     /// The layout of the last drawing, in device pixels (for tests and screenshots).
     private(set) var lastLayout: QRCanvasLayout?
+    /// Device pixels per module of the last code of another format drawn (0 when it did not fit).
+    var lastBarcodeModuleSize = 0
 
     init(backdrop: Backdrop) {
         self.backdrop = backdrop
@@ -73,9 +77,13 @@ final class QRCodeCanvas {
             })
     }
 
-    /// Shows `code` (or nothing) and redraws.
-    func show(_ code: QRCodeAppearance?) {
-        self.code = code
+    /// Shows `appearance` (or nothing) and redraws.
+    func show(_ appearance: CodeAppearance?) {
+        switch appearance {
+        case .qr(let qr): (code, barcode) = (qr, nil)
+        case .barcode(let drawn): (code, barcode) = (nil, drawn)
+        case nil: (code, barcode) = (nil, nil)
+        }
         gtk_widget_queue_draw(widget)
     }
 
@@ -90,6 +98,11 @@ final class QRCodeCanvas {
         if backdrop == .fullWhite {
             cairo_set_source_rgb(cr, 1, 1, 1)
             cairo_paint(cr)
+        }
+        if let barcode {
+            lastLayout = nil
+            drawBarcode(barcode, cr, width: deviceWidth, height: deviceHeight, scale: scale)
+            return
         }
         guard let code else {
             lastLayout = nil
@@ -130,7 +143,7 @@ final class QRCodeCanvas {
         cairo_fill(cr)
     }
 
-    private func setSource(_ cr: OpaquePointer, _ color: RGBColor) {
+    func setSource(_ cr: OpaquePointer, _ color: RGBColor) {
         cairo_set_source_rgb(cr, Double(color.red) / 255, Double(color.green) / 255, Double(color.blue) / 255)
     }
 }

@@ -51,8 +51,17 @@ public final class HistoryRecorder {
         return !settings.hasKey("keep-history") || settings.bool("keep-history")
     }
 
-    /// Records a chosen code (nothing when "Keep history" is off).
-    public func record(_ symbol: Symbol, origin: CodeOrigin) {
+    /// Records a chosen code, unless "Keep history" is off or the code is a document with
+    /// personal data (`PersonalDataRule`: those wait for `keep`); returns whether it was recorded.
+    @discardableResult
+    public func record(_ symbol: Symbol, origin: CodeOrigin) -> Bool {
+        guard isKeeping, PersonalDataRule.decision(for: symbol) == .record else { return false }
+        keep(symbol, origin: origin)
+        return true
+    }
+
+    /// Records `symbol` because the person asked (the result page's Keep); nothing when "Keep history" is off.
+    public func keep(_ symbol: Symbol, origin: CodeOrigin) {
         guard isKeeping else { return }
         let record = HistoryRecord(symbol: symbol, source: origin.source, timeMilliseconds: HistoryTime.now(), photoPath: origin.photoPath)
         write { store throws(HistoryStoreError) in _ = try store.record(record) }

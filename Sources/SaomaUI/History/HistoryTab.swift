@@ -40,10 +40,22 @@ public enum HistoryTab {
                 if let field = page?.focusSearch() { DebugEvents.logWhenFocused(field, .focus("history")) }
             }
         }
-        SaomaHooks.codeChosen.append { _, symbol, origin in recorder.record(symbol, origin: origin) }
+        SaomaHooks.codeChosen.append { window, symbol, origin in
+            // A document with personal data is kept only when the person presses Keep.
+            if !recorder.record(symbol, origin: origin), recorder.isKeeping {
+                window.resultPage.offerKeep { recorder.keep(symbol, origin: origin) }
+            }
+        }
         recorder.onProblem = { message in
             for (window, page) in pages { showToast(message, in: window, fallback: page) }
         }
+    }
+
+    /// Shows the History tab of `window` searching for `text` (the desktop's search asked for more).
+    static func showSearch(_ text: String, in window: SaomaWindow) {
+        g_action_group_activate_action(gcast(UnsafeMutableRawPointer(window.window)), "history", nil)
+        guard let page = pages.first(where: { $0.window === window })?.page else { return }
+        gtk_editable_set_text(gcast(page.searchEntry), text)
     }
 
     /// Shows `message` over the whole window (its content's toast overlay, which the image tab

@@ -4,7 +4,8 @@ import GLibSwift
 import SaomaCore
 
 /// The page that shows what a scanned code says, by kind (link, Wi-Fi, contact, e-mail, phone,
-/// SMS, place, event, login code, payment, text, binary), with copy buttons everywhere and "Scan Again".
+/// SMS, place, event, login code, payment, boarding pass, licence or ID card, rail ticket, text,
+/// binary), with copy buttons everywhere and "Scan Again".
 ///
 /// Nothing is ever opened without the person confirming a dialog that names the target.
 /// UI thread only. Owns its widget tree (one reference on `widget`, released in `deinit`).
@@ -43,6 +44,8 @@ public final class ResultPage {
         { request, page, done in page.presentSaveChooser(request, done) }
     /// The name of the default application for a MIME type, `nil` when none (replaced by tests).
     var handlerName: @MainActor (_ mimeType: String) -> String? = { ResultPage.defaultHandlerName($0) }
+    /// The name of the default application for a URI scheme (`steam`), `nil` when none (replaced by tests).
+    var schemeHandlerName: @MainActor (_ scheme: String) -> String? = { ResultPage.defaultSchemeHandlerName($0) }
     /// Opens a file with the default application for its MIME type (replaced by tests).
     var fileLauncher: @MainActor (_ path: String, _ mimeType: String, _ page: ResultPage) -> Void = { path, mimeType, page in
         page.launchHandler(forFile: path, mimeType: mimeType)
@@ -99,12 +102,12 @@ public final class ResultPage {
         ResultPage.setMargins(content, 24)
         if let gs1 = ResultPage.gs1Elements(of: symbol) {
             mainValue = buildGS1(gs1, into: content)
-        } else if let text = symbol.text {
-            let parsed = ContentParser.parse(text, symbology: symbol.format)
+        } else if let parsed = ContentParser.parse(symbol) {
             mainValue = buildContent(parsed, into: content)
         } else {
             mainValue = buildBinary(symbol.bytes, into: content)
         }
+        if let row = codeImageRow(for: symbol) { gtk_box_append(gcast(content), row) }
         gtk_box_append(gcast(content), symbologyCaption(symbol.format))
         adw_clamp_set_child(OpaquePointer(clamp), content)
         if let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)) {
@@ -128,8 +131,9 @@ public final class ResultPage {
 
     /// Shows a short message over the page.
     func toast(_ message: String) {
-        // The title is markup: text from outside is escaped to show literally.
-        guard let toast = adw_toast_new(Markup.escaped(message)) else { return }
+        // The title is markup: text from outside is escaped to show literally, and cut to a
+        // line's budget (`DisplayText`).
+        guard let toast = adw_toast_new(Markup.escaped(DisplayText.shown(message))) else { return }
         adw_toast_set_timeout(toast, ResultPage.toastSeconds)
         adw_toast_overlay_add_toast(OpaquePointer(root), toast)
     }
@@ -139,7 +143,7 @@ public final class ResultPage {
         switch content {
         case .url(let url): return buildLink(url, into: box)
         case .wifi(let network): return buildWiFi(network, into: box)
-        case .contact(let contact): return buildContact(contact, payload: symbol?.text ?? "", into: box)
+        case .contact(let contact): return buildContact(contact, into: box)
         case .email(let message): return buildEmail(message, into: box)
         case .phone(let number): return buildPhone(number, into: box)
         case .sms(let message): return buildSMS(message, into: box)
@@ -148,6 +152,9 @@ public final class ResultPage {
         case .otp(let key): return buildOTP(key, into: box)
         case .payment(let order): return buildPayment(order, into: box)
         case .product(let product): return buildProduct(product, into: box)
+        case .boardingPass(let pass): return buildBoardingPass(pass, into: box)
+        case .identityDocument(let card): return buildIdentityDocument(card, into: box)
+        case .railTicket(let ticket): return buildRailTicket(ticket, into: box)
         case .text(let text): return buildText(text, into: box)
         }
     }

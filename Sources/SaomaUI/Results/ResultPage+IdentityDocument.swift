@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import GLibSwift
+import SaomaCore
+
+/// Driver's licences and ID cards (AAMVA): name, dates of birth, issue and expiry (ISO 8601, so
+/// month and day are never confused), document number and address, each with a copy button.
+extension ResultPage {
+    /// Builds the licence or ID view; returns the document number (else the name) as the main value.
+    func buildIdentityDocument(_ card: IdentityDocument, into box: UnsafeMutablePointer<GtkWidget>) -> String {
+        let title = card.documentType == .driverLicense ? tr("Driver’s Licence") : tr("Identification Card")
+        gtk_box_append(gcast(box), ResultPage.heading(title, icon: "auth-smartcard-symbolic"))
+        var fields: [Field] = []
+        func add(_ caption: String, _ value: String?, _ copyLabel: String, multiline: Bool = false) {
+            if let value, !value.isEmpty {
+                fields.append(Field(caption: caption, value: value, multiline: multiline, copyLabel: copyLabel))
+            }
+        }
+        add(tr("Name"), card.displayName, tr("Copy Name"))
+        if card.familyName != nil || card.firstName != nil {
+            add(tr("Family name"), card.familyName, tr("Copy Family Name"))
+            add(tr("First name"), card.firstName, tr("Copy First Name"))
+            add(tr("Middle names"), card.middleNames, tr("Copy Middle Names"))
+        }
+        add(tr("Date of birth"), card.dateOfBirth?.iso8601, tr("Copy Date of Birth"))
+        add(tr("Document number"), card.documentNumber, tr("Copy Document Number"))
+        if let expiry = card.expiryDate {
+            let expired = expiry < ResultPage.scanDate()
+            add(expired ? tr("Expired on") : tr("Expires on"), expiry.iso8601, tr("Copy Expiry Date"))
+        }
+        add(tr("Issued on"), card.issueDate?.iso8601, tr("Copy Issue Date"))
+        add(tr("Address"), card.addressLines.joined(separator: "\n"), tr("Copy Address"), multiline: true)
+        if let sex = card.sex { add(tr("Sex"), ResultPage.describe(sex), tr("Copy Sex")) }
+        add(tr("Vehicle class"), card.vehicleClass, tr("Copy Vehicle Class"))
+        // Translators: {number} is the six-digit number of the licence's issuing authority, {version} the AAMVA version.
+        add(
+            tr("Issuer"), tr("IIN {number}, AAMVA version {version}", ["number": card.issuerNumber, "version": String(card.version)]),
+            tr("Copy Issuer"))
+        gtk_box_append(gcast(box), fieldList(fields))
+        if card.dateOrder == nil, card.version >= 2 {
+            let note = tr("The card does not say its country, so its dates are not shown (the order of month and day differs).")
+            gtk_box_append(gcast(box), ResultPage.label(note, classes: ["dim-label"]))
+        }
+        return card.documentNumber ?? card.displayName
+    }
+
+    /// What element `DBC` says, in a word.
+    static func describe(_ sex: IdentityDocument.Sex) -> String {
+        switch sex {
+        case .male: tr("Male")
+        case .female: tr("Female")
+        case .notSpecified: tr("Not specified")
+        }
+    }
+}

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import GLibSwift
+import SaomaCore
+
+/// Rail tickets (UIC 918.3, 918.9): recognised by their header, the issuer and signature key
+/// shown; the signed ticket data stay bytes (copied as hex).
+extension ResultPage {
+    /// Builds the rail-ticket view; returns the whole barcode as hex as the main value.
+    func buildRailTicket(_ ticket: RailTicket, into box: UnsafeMutablePointer<GtkWidget>) -> String {
+        gtk_box_append(gcast(box), ResultPage.heading(tr("Rail Ticket"), icon: "emblem-documents-symbolic"))
+        let standard: String
+        switch ticket.frame {
+        case .static918_3(let version): standard = tr("UIC 918.3 (version {version})", ["version": String(version)])
+        case .dynamic918_9(let format): standard = tr("UIC 918.9 (format {format})", ["format": format])
+        }
+        var fields = [Field(caption: tr("Standard"), value: standard, copyLabel: tr("Copy Standard"))]
+        if let code = ticket.issuerCode {
+            let issuer =
+                ticket.issuerName.map { tr("{name} (RICS {code})", ["name": $0, "code": code]) } ?? tr("RICS {code}", ["code": code])
+            fields.append(Field(caption: tr("Issuer"), value: issuer, copyLabel: tr("Copy Issuer"), copyValue: code))
+        }
+        if let key = ticket.keyID { fields.append(Field(caption: tr("Signature key"), value: key, copyLabel: tr("Copy Key"))) }
+        let size = trn("{count} byte", "{count} bytes", ticket.data.count)
+        fields.append(Field(caption: tr("Ticket data"), value: size, copyLabel: tr("Copy as Hex"), copyValue: Symbol.hex(ticket.data)))
+        gtk_box_append(gcast(box), fieldList(fields))
+        let note = tr("The ticket’s details are signed data that Saoma does not decode; the railway’s app or staff read them.")
+        gtk_box_append(gcast(box), ResultPage.label(note, classes: ["dim-label"]))
+        return Symbol.hex(ticket.bytes)
+    }
+}
