@@ -120,19 +120,26 @@ struct BlurDeblurTests {
     @Test("places: the square three finder-like spots span, none in a flat or textured image")
     func places() throws {
         let (_, code) = try Self.qr("regions of a big image", sigma: 0.5)
-        var canvas = LumaImage(width: 1200, height: 900, fill: 200)
-        canvas = code.pasted(onto: canvas, x: 700, y: 400)
+        let canvas = code.pasted(onto: LumaImage(width: BlurredFinderSearch.maximumSide, height: 480, fill: 200), x: 380, y: 260)
         let found = MatrixDeblur.regions(in: canvas, within: nil)
         #expect(found.count == 1)
         if let r = found.first?.rect {
-            #expect(r.x <= 700 + 6 && r.maxX >= 700 + code.width - 6 && r.y <= 400 + 6 && r.maxY >= 400 + code.height - 6, "\(r)")
+            #expect(r.x <= 380 + 6 && r.maxX >= 380 + code.width - 6 && r.y <= 260 + 6 && r.maxY >= 260 + code.height - 6, "\(r)")
             #expect(r.width <= code.width + 40 && r.height <= code.height + 40, "\(r)")
         }
         // Finder-like spots found at their module size.
         let spots = BlurredFinderSearch.candidates(in: canvas)
         #expect(spots.filter { abs($0.moduleSize - 3) <= 0.6 }.count >= 3)
         // Outside the region of interest nothing is looked for.
-        #expect(MatrixDeblur.regions(in: canvas, within: PixelRect(x: 0, y: 0, width: 600, height: 400)).isEmpty)
+        #expect(MatrixDeblur.regions(in: canvas, within: PixelRect(x: 0, y: 0, width: 300, height: 200)).isEmpty)
+        // A bigger image is searched shrunk: the code at twice the size, found in image pixels.
+        let big = code.scaled(by: 2).image.pasted(onto: LumaImage(width: 1200, height: 900, fill: 200), x: 700, y: 400)
+        let bigFound = MatrixDeblur.regions(in: big, within: nil)
+        #expect(bigFound.count == 1)
+        if let r = bigFound.first?.rect {
+            #expect(r.x <= 700 + 12 && r.maxX >= 700 + 2 * code.width - 12 && r.y <= 400 + 12, "\(r)")
+        }
+        #expect(BlurredFinderSearch.candidates(in: big).filter { abs($0.moduleSize - 6) <= 1.2 }.count >= 3)
         #expect(MatrixDeblur.regions(in: LumaImage(width: 1200, height: 900, fill: 90), within: nil).isEmpty)
         // Random dark blocks on light: spots maybe, no square of three.
         let blocks = BlurRender.image(width: 400, height: 300, noise: 3, seed: 2) { x, y in
@@ -145,7 +152,7 @@ struct BlurDeblurTests {
             return false
         }
         #expect(none == 0, "a flat image has no blur to undo")
-        #expect(WienerDeconvolution.deblurred(canvas, area: canvas.bounds, sigma: 2, noiseRatio: 0.01) == nil, "too large")
+        #expect(WienerDeconvolution.deblurred(big, area: big.bounds, sigma: 2, noiseRatio: 0.01) == nil, "too large")
     }
 
     /// A reader standing in for zbar: it "reads" a copy whose modules match the code, with
