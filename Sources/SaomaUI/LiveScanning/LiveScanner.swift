@@ -26,7 +26,7 @@ final class LiveScanner {
     }
 
     /// Which codes of a decoded frame may show: two frames must agree on a weakly checked code
-    /// (issue 18). UI thread.
+    /// (one frame's read of it may be noise). UI thread.
     private var confirmation = LiveConfirmation()
 
     /// Called with each live frame to show (only while scanning).
