@@ -96,6 +96,8 @@ let package = Package(
         .executableTarget(name: "CaptureProbe", dependencies: ["V4L2Capture", "SaomaCore"], path: "Tests/CaptureProbe"),
         .executableTarget(name: "AbortingDecoder", dependencies: ["Decoding", "ZBarDecoding", "SaomaCore"], path: "Tests/AbortingDecoder"),
         .executableTarget(name: "PipeWireTestCamera", dependencies: ["CPipeWire"], path: "Tests/PipeWireTestCamera"),
+        // BlurProbe runs the blur-aware readers on synthetic profiles and image files (development and scripts/bench-blur).
+        .executableTarget(name: "BlurProbe", dependencies: ["SaomaCore", "ZBarDecoding", "PixbufIO"], path: "Tests/BlurProbe"),
 
         .testTarget(name: "SaomaCoreTests", dependencies: ["SaomaTestSupport", "SaomaCore"]),
         .testTarget(

@@ -18,6 +18,10 @@ public enum Engines {
     public static let zbar = "zbar"
     public static let zxing = "zxing-cpp"
     public static let dmtx = "libdmtx"
+    /// Saoma's own blur-aware readers: EAN/UPC and Code 128 fitted under a Gaussian blur, and
+    /// QR codes read by zbar on deblurred copies.
+    public static let blurLinear = "blur-linear"
+    public static let blurQR = "blur-qr"
 
     /// What zbar reads.
     static let zbarSymbologies: Set<Symbology> = Set(Symbology.allCases).subtracting(zxingOnly).subtracting([.dataMatrix])
@@ -27,12 +31,16 @@ public enum Engines {
     /// The stages of a still image (photos, screenshots, `saoma scan`): zbar first (its passes are
     /// tuned on the photo set), zxing-cpp for what zbar cannot read, and zxing-cpp again for every
     /// other symbology only where nothing was found (docs/BENCHMARKS.md, "Engine composition":
-    /// zxing-cpp on every image before zbar reads one more photo for a third more CPU).
+    /// zxing-cpp on every image before zbar reads one more photo for a third more CPU); last, where
+    /// still nothing was found, the blur-aware readers (docs/BENCHMARKS.md, "Blur sweep": they
+    /// read what every other engine gives up on, and cost nothing where no region looks like a code).
     public static let still: [EngineStage] = [
         EngineStage(engine: zbar, symbologies: zbarSymbologies, effort: .thorough),
         EngineStage(engine: zxing, symbologies: zxingOnly, effort: .thorough),
         EngineStage(engine: dmtx, symbologies: [.dataMatrix], effort: .thorough, trigger: .whenNothingFound),
         EngineStage(engine: zxing, symbologies: zbarSymbologies.union([.dataMatrix]), effort: .thorough, trigger: .whenNothingFound),
+        EngineStage(engine: blurLinear, symbologies: BlurAwareLinearReader.symbologies, effort: .thorough, trigger: .whenNothingFound),
+        EngineStage(engine: blurQR, symbologies: DeblurringMatrixDecoder.symbologies, effort: .thorough, trigger: .whenNothingFound),
     ]
 
     /// The cheap look at a live camera frame, made at the whole scan frame of every frame looked
@@ -66,7 +74,10 @@ public enum Engines {
     /// A new decoder running every stage with fresh engines (one per thread), and `extra` engines
     /// after them (a test build's decoder process adds one that aborts).
     public static func make(excluding excluded: Set<String> = [], extra: [(EngineStage, BarcodeDecoder)] = []) -> StagedDecoder {
-        var engines: [String: BarcodeDecoder] = [zbar: ZBarDecoder(), dmtx: DataMatrixDecoder(), zxing: ZXingDecoder()]
+        var engines: [String: BarcodeDecoder] = [
+            zbar: ZBarDecoder(), dmtx: DataMatrixDecoder(), zxing: ZXingDecoder(), blurLinear: BlurAwareLinearDecoder(),
+            blurQR: DeblurringMatrixDecoder(ZBarDecoder()),
+        ]
         for (stage, engine) in extra { engines[stage.engine] = engine }
         let decoder = StagedDecoder(stages: stages + extra.map(\.0), engines: engines)
         decoder.excluded = excluded
