@@ -43,11 +43,27 @@ public enum Engines {
         EngineStage(engine: blurQR, symbologies: DeblurringMatrixDecoder.symbologies, effort: .thorough, trigger: .whenNothingFound),
     ]
 
-    /// The stages of a live camera frame (the scan frame's pixels).
+    /// The cheap look at a live camera frame, made at the whole scan frame of every frame looked
+    /// at: zbar's one fast pass (`LiveDecodeScheduler` says which frames are looked at).
     public static let live: [EngineStage] = [
-        EngineStage(engine: zbar, symbologies: zbarSymbologies, effort: .fast),
-        EngineStage(engine: zxing, symbologies: zxingOnly.union([.dataMatrix]), effort: .fast, trigger: .everyNthFrame(2)),
+        EngineStage(engine: zbar, symbologies: zbarSymbologies, effort: .fast)
     ]
+
+    /// The costly looks at a live frame, in the order they run, each made only when the cheap look
+    /// left code-like regions of the scan frame unread (`SuspectedCodeRegions`), once per scene
+    /// and within the decode budget: zxing-cpp for the symbologies zbar does not read, over the
+    /// whole scan frame (its fast look costs a seventh of zbar's on a noisy frame, and the
+    /// detector may flag only part of a dense Data Matrix), then the regions negated (light codes
+    /// on dark grounds: a phone in dark mode) for every engine.
+    public static let liveRegions: [LiveRegionPass] = [
+        LiveRegionPass(name: "zxing-cpp", stages: [liveZXing], wholeFrame: true),
+        LiveRegionPass(name: "negated", stages: live + [liveZXing], negated: true),
+    ]
+
+    /// zxing-cpp's live stage: what only it reads, Data Matrix (faster than libdmtx), and QR codes
+    /// (zbar drops a structured-append part whose message is not all in view: the parts a camera
+    /// shows one at a time are joined over the live view).
+    static let liveZXing = EngineStage(engine: zxing, symbologies: zxingOnly.union([.dataMatrix, .qrCode]), effort: .fast)
 
     /// Engines that must never run in Saoma's own process (they abort on some inputs).
     public static let needIsolation: Set<String> = [zxing]
