@@ -219,8 +219,9 @@ final class ImageTabController {
     /// Shows `message` in a toast (seconds on screen: libadwaita's default).
     func showToastMessage(_ message: String) {
         guard let toastOverlay else { return }
-        // The title is markup: file names and loader messages are escaped to show literally.
-        let toast = adw_toast_new(Markup.escaped(message))
+        // The title is markup: file names and loader messages are escaped to show literally, and
+        // cut to a line's budget (`DisplayText`).
+        let toast = adw_toast_new(Markup.escaped(DisplayText.shown(message)))
         adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH)
         adw_toast_overlay_add_toast(gcast(toastOverlay), toast)
     }

@@ -7,9 +7,9 @@ import SaomaCore
 extension ResultPage {
     /// Builds the contact view; returns the card as lines of text as the main value.
     ///
-    /// "Save Contact…" writes a vCard (a MECARD converted to vCard 3.0); "Open in Contacts" hands
+    /// "Save Contact…" writes a vCard 3.0 of exactly the fields shown; "Open in Contacts" hands
     /// the same file to the desktop's handler for `text/vcard`.
-    func buildContact(_ contact: Contact, payload: String, into box: UnsafeMutablePointer<GtkWidget>) -> String {
+    func buildContact(_ contact: Contact, into box: UnsafeMutablePointer<GtkWidget>) -> String {
         gtk_box_append(gcast(box), ResultPage.heading(tr("Contact"), icon: "avatar-default-symbolic"))
         var fields: [Field] = []
         func add(_ caption: String, _ value: String, _ copyLabel: String, multiline: Bool = false) {
@@ -28,7 +28,8 @@ extension ResultPage {
         let copyAll = ResultPage.button(tr("Copy All"), icon: "edit-copy-symbolic")
         onClicked(copyAll) { [weak self] in self?.copy(summary) }
         var buttons = [copyAll]
-        if let card = ContentExport.vCardFile(payload: payload, contact: contact) {
+        // The file holds the card as shown here, never the payload (which may hide a second card).
+        if let card = ContentExport.vCardFile(contact) {
             let fileName = ContentExport.fileName(contact.name, fallback: "contact", extension: "vcf")
             let save = ResultPage.button(tr("Save Contact…"), icon: "document-save-symbolic")
             let request = SaveRequest(

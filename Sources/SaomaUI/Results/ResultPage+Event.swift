@@ -25,7 +25,8 @@ extension ResultPage {
         }
         gtk_box_append(gcast(box), fieldList(fields))
 
-        let file = ContentExport.iCalendarFile(event)
+        // The file holds the event as shown here: no recurrence, alarm or other event of the payload.
+        let file = ContentExport.iCalendarFile(event, stamp: Int64(g_get_real_time() / 1_000_000))
         let fileName = ContentExport.fileName(event.summary, fallback: "event", extension: "ics")
         let save = ResultPage.button(tr("Save Event…"), icon: "document-save-symbolic")
         let request = SaveRequest(

@@ -67,9 +67,9 @@ extension ResultPage {
         return g_app_info_get_display_name(app.pointer).map { String(cString: $0) }
     }
 
-    /// A button that writes `contents` to a private temporary file and opens it with the
-    /// desktop's handler for `mimeType`; instead a line saying there is none when no
-    /// application handles the type.
+    /// A button that writes `contents` to a private hand-off file (`HandOffFiles`: removed once
+    /// the application has read it, or at exit) and opens it with the desktop's handler for
+    /// `mimeType`; instead a line saying there is none when no application handles the type.
     func handlerButton(
         _ label: String, icon: String, contents: String, fileName: String, mimeType: String, missing: String
     ) -> UnsafeMutablePointer<GtkWidget> {
@@ -81,7 +81,7 @@ extension ResultPage {
         gtk_widget_set_tooltip_text(button, tr("Opens in {app}", ["app": ResultPage.visible(app, multiline: false)]))
         onClicked(button) { [weak self] in
             guard let self else { return }
-            guard let path = ResultPage.handoffFile(contents, named: fileName) else {
+            guard let path = HandOffFiles.shared.write(contents, named: fileName) else {
                 self.toast(tr("Could not write a temporary file."))
                 return
             }
@@ -90,21 +90,10 @@ extension ResultPage {
         return button
     }
 
-    /// Writes `contents` as `name` in a new private (0700) temporary folder; returns its path.
-    static func handoffFile(_ contents: String, named name: String) -> String? {
-        var error: UnsafeMutablePointer<GError>?
-        guard let folder = g_dir_make_tmp("saoma-XXXXXX", &error) else {
-            if let error { g_error_free(error) }
-            return nil
-        }
-        defer { g_free(folder) }
-        let path = String(cString: folder) + "/" + name
-        return write(contents, to: path) == nil ? path : nil
-    }
-
     /// Opens the file at `path` with the default application for `mimeType`; a failure becomes a toast.
     func launchHandler(forFile path: String, mimeType: String) {
         guard let app = g_app_info_get_default_for_type(mimeType, 0).map({ ObjectRef(adopting: $0) }) else {
+            HandOffFiles.shared.discard(path)
             toast(tr("No application opens this kind of file."))
             return
         }
@@ -116,7 +105,8 @@ extension ResultPage {
         if g_app_info_launch(app.pointer, files, context?.launchContext, &error) == 0 {
             let reason = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? ""
             if let error { g_error_free(error) }
-            toast(tr("Could not open it: {reason}", ["reason": reason]))
+            HandOffFiles.shared.discard(path)
+            toast(tr("Could not open it: {reason}", ["reason": ResultPage.visible(reason, multiline: false)]))
         }
     }
 }

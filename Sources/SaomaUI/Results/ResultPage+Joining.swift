@@ -33,25 +33,22 @@ extension ResultPage {
         row.probe()
     }
 
-    /// The lines saying what Connect will do under `plan`, before it is pressed (empty when it
-    /// only adds a profile that checks what it can).
-    static func explain(_ plan: WiFiJoinPlan, for network: WiFiNetwork) -> [String] {
-        var lines: [String] = []
+    /// What Connect will do under `plan`, said before it is pressed: the saved profile it
+    /// updates, and a warning when the server of an enterprise login is not checked (each `nil`
+    /// when it does not apply).
+    static func explain(_ plan: WiFiJoinPlan, for network: WiFiNetwork) -> (update: String?, warning: String?) {
+        var update: String?
         if case .updateProfile(let saved) = plan {
             let name = saved.name.isEmpty ? network.ssid : saved.name
             // Translators: {network} is the name of a Wi-Fi profile NetworkManager has saved.
-            lines.append(
-                tr("Updates your saved network “{network}”: its security and password only.", ["network": visible(name, multiline: false)]))
+            update = tr(
+                "Updates your saved network “{network}”: its security and password only.", ["network": visible(name, multiline: false)])
         }
-        if plan.leavesServerUnchecked(network) {
-            lines.append(
-                tr(
-                    "The network’s server is not checked (the code names no certificate): any network called “{network}” can receive this login.",
-                    [
-                        "network": visible(network.ssid, multiline: false)
-                    ]))
-        }
-        return lines
+        guard plan.leavesServerUnchecked(network) else { return (update, nil) }
+        let warning = tr(
+            "The network’s server is not checked (the code names no certificate): any network called “{network}” can receive this login.",
+            ["network": visible(network.ssid, multiline: false)])
+        return (update, warning)
     }
 
     /// One sentence for how joining ended (the window's voice).
@@ -80,8 +77,10 @@ final class WiFiJoinRow {
     let button: UnsafeMutablePointer<GtkWidget>
     let spinner: UnsafeMutablePointer<GtkWidget>
     let status: UnsafeMutablePointer<GtkWidget>
-    /// What Connect will do, said before it is pressed.
-    let explanation: UnsafeMutablePointer<GtkWidget>
+    /// The saved profile Connect updates, said before it is pressed.
+    let updateLine: UnsafeMutablePointer<GtkWidget>
+    /// The warning that an enterprise login's server is not checked.
+    let serverWarning: UnsafeMutablePointer<GtkWidget>
     let network: WiFiNetwork
     let makePlan: @Sendable (WiFiNetwork) -> WiFiJoinPlan
     let join: @Sendable (WiFiNetwork, WiFiJoinPlan) -> WiFiJoinOutcome
@@ -100,10 +99,13 @@ final class WiFiJoinRow {
         gtk_widget_add_css_class(button, "suggested-action")
         gtk_widget_set_sensitive(button, 0)
         gtk_box_append(gcast(widget), ResultPage.buttonRow([button]))
-        explanation = ResultPage.label("", classes: ["dim-label"])
-        gtk_label_set_justify(OpaquePointer(explanation), GTK_JUSTIFY_CENTER)
-        gtk_widget_set_visible(explanation, 0)
-        gtk_box_append(gcast(widget), explanation)
+        updateLine = ResultPage.label("", classes: ["dim-label"])
+        serverWarning = ResultPage.label("", classes: ["warning"])
+        for line in [updateLine, serverWarning] {
+            gtk_label_set_justify(OpaquePointer(line), GTK_JUSTIFY_CENTER)
+            gtk_widget_set_visible(line, 0)
+            gtk_box_append(gcast(widget), line)
+        }
         let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
         gtk_widget_set_halign(line, GTK_ALIGN_CENTER)
         spinner = gtk_spinner_new()!
@@ -134,10 +136,11 @@ final class WiFiJoinRow {
             show(outcome, busy: false)
             return
         }
-        let lines = ResultPage.explain(plan, for: network)
-        gtk_label_set_text(OpaquePointer(explanation), lines.joined(separator: "\n"))
-        gtk_widget_set_visible(explanation, lines.isEmpty ? 0 : 1)
-        if plan.leavesServerUnchecked(network) { gtk_widget_add_css_class(explanation, "warning") }
+        let (update, warning) = ResultPage.explain(plan, for: network)
+        for (line, text) in [(updateLine, update), (serverWarning, warning)] {
+            gtk_label_set_text(OpaquePointer(line), text ?? "")
+            gtk_widget_set_visible(line, text == nil ? 0 : 1)
+        }
         gtk_widget_set_sensitive(button, 1)
     }
 
@@ -163,7 +166,7 @@ final class WiFiJoinRow {
         setStatus(ResultPage.describe(outcome, network: network.ssid))
         gtk_widget_set_visible(button, outcome.isPermanent || outcome == .connected ? 0 : 1)
         gtk_widget_set_sensitive(button, 1)
-        if outcome.isPermanent { gtk_widget_set_visible(explanation, 0) }
+        if outcome.isPermanent { for line in [updateLine, serverWarning] { gtk_widget_set_visible(line, 0) } }
         gtk_widget_remove_css_class(status, "error")
         gtk_widget_remove_css_class(status, "success")
         if outcome == .connected {

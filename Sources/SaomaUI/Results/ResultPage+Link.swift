@@ -41,10 +41,26 @@ extension ResultPage {
         return analysis.url
     }
 
-    /// Asks before opening the link, naming its host and repeating the worst warnings.
+    /// Schemes whose links go to the browser or to the pages Saoma has for them (e-mail, calls,
+    /// messages, places); any other scheme launches another application.
+    static let schemesSaomaHandles: Set<String> = ["http", "https", "mailto", "tel", "sms", "geo"]
+
+    /// Asks before opening the link, naming its host, the application another scheme launches
+    /// (or that none does), and repeating the worst warnings.
     func confirmOpenLink(_ analysis: URLAnalysis) {
         let target = ResultPage.visible(analysis.displayHost ?? analysis.url, multiline: false)
-        var body = tr("The link will open in your browser or the app for “{scheme}:” links.", ["scheme": analysis.scheme])
+        let scheme = ResultPage.visible(analysis.scheme, multiline: false)
+        var body: String
+        if ResultPage.schemesSaomaHandles.contains(analysis.scheme) {
+            body = tr("The link will open in your browser or the app for “{scheme}:” links.", ["scheme": scheme])
+        } else if let app = schemeHandlerName(analysis.scheme) {
+            // Translators: {app} is the name of an installed application, {scheme} a link's scheme such as "steam".
+            body = tr(
+                "This link starts another application: {app}, which opens “{scheme}:” links and receives the whole link.",
+                ["app": ResultPage.visible(app, multiline: false), "scheme": scheme])
+        } else {
+            body = tr("No application on this computer opens “{scheme}:” links.", ["scheme": scheme])
+        }
         let dangers = analysis.warnings.filter { $0.level == .danger }
         if !dangers.isEmpty {
             body += "\n\n" + dangers.map(ResultPage.describe).joined(separator: "\n")

@@ -29,6 +29,13 @@ extension ResultPage {
         gdk_display_get_app_launch_context(gtk_widget_get_display(root)).map { ObjectRef(adopting: $0) }
     }
 
+    /// The name of the desktop's default application for links of `scheme`, or `nil` when none
+    /// is installed.
+    static func defaultSchemeHandlerName(_ scheme: String) -> String? {
+        guard let app = g_app_info_get_default_for_uri_scheme(scheme).map({ ObjectRef(adopting: $0) }) else { return nil }
+        return g_app_info_get_display_name(app.pointer).map { String(cString: $0) }
+    }
+
     /// Opens `uri` with the desktop's default handler; a failure becomes a toast.
     func launchDefault(_ uri: String) {
         let context = launchContext()

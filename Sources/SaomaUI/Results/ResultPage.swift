@@ -44,6 +44,8 @@ public final class ResultPage {
         { request, page, done in page.presentSaveChooser(request, done) }
     /// The name of the default application for a MIME type, `nil` when none (replaced by tests).
     var handlerName: @MainActor (_ mimeType: String) -> String? = { ResultPage.defaultHandlerName($0) }
+    /// The name of the default application for a URI scheme (`steam`), `nil` when none (replaced by tests).
+    var schemeHandlerName: @MainActor (_ scheme: String) -> String? = { ResultPage.defaultSchemeHandlerName($0) }
     /// Opens a file with the default application for its MIME type (replaced by tests).
     var fileLauncher: @MainActor (_ path: String, _ mimeType: String, _ page: ResultPage) -> Void = { path, mimeType, page in
         page.launchHandler(forFile: path, mimeType: mimeType)
@@ -128,8 +130,9 @@ public final class ResultPage {
 
     /// Shows a short message over the page.
     func toast(_ message: String) {
-        // The title is markup: text from outside is escaped to show literally.
-        guard let toast = adw_toast_new(Markup.escaped(message)) else { return }
+        // The title is markup: text from outside is escaped to show literally, and cut to a
+        // line's budget (`DisplayText`).
+        guard let toast = adw_toast_new(Markup.escaped(DisplayText.shown(message))) else { return }
         adw_toast_set_timeout(toast, ResultPage.toastSeconds)
         adw_toast_overlay_add_toast(OpaquePointer(root), toast)
     }
@@ -139,7 +142,7 @@ public final class ResultPage {
         switch content {
         case .url(let url): return buildLink(url, into: box)
         case .wifi(let network): return buildWiFi(network, into: box)
-        case .contact(let contact): return buildContact(contact, payload: symbol?.text ?? "", into: box)
+        case .contact(let contact): return buildContact(contact, into: box)
         case .email(let message): return buildEmail(message, into: box)
         case .phone(let number): return buildPhone(number, into: box)
         case .sms(let message): return buildSMS(message, into: box)

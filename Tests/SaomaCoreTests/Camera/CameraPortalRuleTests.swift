@@ -24,7 +24,8 @@ struct CameraPortalRuleTests {
 
     @Test(arguments: [
         (String?.none, false), ("1", true), ("true", true), ("YES", true), ("0", false), ("", false), ("2", false),
-        ("1\u{1B}[31m", false),
+        ("1\u{1B}[31m", false), ("1\n", false), ("\u{FF11}", false), (" yes", false), ("true\u{0301}", false),
+        (String(repeating: "1", count: 100_000), false),
     ])
     func theEnvironmentVariableForcesOnlyWithAYes(value: String?, expected: Bool) {
         #expect(CameraPortalRule.isForced(value) == expected)
