@@ -21,6 +21,9 @@ public var mainHelpText: String {
           --raw            with --oneshot: print the code's exact bytes, controls included
           --screen         scan what is on the screen (through the desktop's screenshot portal)
           --continuous     keep scanning after each code: record and list every new one
+          --wifi           scan a Wi-Fi code and join its network after asking; print how it
+                           went (exit 0 joined, 1 cancelled, 2 failed)
+          --generate       open the Generate tab
           --device PATH    use this camera (for example /dev/video2)
 
         Other options:

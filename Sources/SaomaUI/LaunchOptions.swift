@@ -7,21 +7,28 @@ struct LaunchOptions: Equatable {
     var oneshot = false
     /// Start by scanning the screen (a screenshot through the desktop portal) instead of the camera.
     var screen = false
+    /// Open the Generate tab (`--generate`, the desktop file's "Generate a Code").
+    var generate = false
     /// Start in continuous mode (`--continuous`, remembered like the header toggle).
     var continuous = false
     /// With `--oneshot`: print the chosen code's bytes exactly instead of a terminal-safe line.
     var raw = false
+    /// Scan for a Wi-Fi code and join its network after asking; print the outcome and exit
+    /// (0 joined, 1 cancelled, 2 failed). The hidden desktop entry other apps launch runs this.
+    var wifi = false
     /// Camera device node to use (`--device /dev/videoN`).
     var device: String?
     /// Window size in points for this run (`--window-size 800x600`), overriding the remembered size.
     var windowSize: (width: Int, height: Int)?
     /// Image files to open in the image tab.
     var files: [String] = []
-    /// GApplication's own help options (`--help-all`, `--help-gapplication`…), passed through.
+    /// GApplication's own options, passed through: its help (`--help-all`, `--help-gapplication`…)
+    /// and `--gapplication-service` (started by D-Bus activation: no window until asked).
     var gapplicationArguments: [String] = []
 
     static func == (a: LaunchOptions, b: LaunchOptions) -> Bool {
-        a.oneshot == b.oneshot && a.continuous == b.continuous && a.screen == b.screen && a.raw == b.raw && a.device == b.device
+        a.oneshot == b.oneshot && a.wifi == b.wifi && a.generate == b.generate && a.gapplicationArguments == b.gapplicationArguments
+            && a.continuous == b.continuous && a.screen == b.screen && a.raw == b.raw && a.device == b.device
             && a.files == b.files
             && a.windowSize?.width == b.windowSize?.width
             && a.windowSize?.height == b.windowSize?.height
@@ -59,6 +66,10 @@ struct LaunchOptions: Equatable {
                 options.continuous = true
             case "--raw":
                 options.raw = true
+            case "--wifi":
+                options.wifi = true
+            case "--generate":
+                options.generate = true
             case "--device", "-d":
                 switch value(name, inline: inline) {
                 case .success(let v): options.device = v
@@ -74,14 +85,41 @@ struct LaunchOptions: Equatable {
                     options.windowSize = (wh[0], wh[1])
                 case .failure(let e): return .failure(e)
                 }
-            case _ where name.hasPrefix("--help"):
+            case _ where name.hasPrefix("--help") || argument == "--gapplication-service":
                 options.gapplicationArguments.append(argument)
             default:
                 return .failure(LaunchOptionError(message: "unknown option \(VisibleText.shortened(argument))"))
             }
         }
+        if options.wifi, let other = options.wifiConflict {
+            return .failure(LaunchOptionError(message: "--wifi cannot be combined with \(other)"))
+        }
         return .success(options)
     }
+
+    /// An option `--wifi` cannot run with (it prints its own outcome and runs on its own).
+    private var wifiConflict: String? {
+        if oneshot { return "--oneshot" }
+        if screen { return "--screen" }
+        if continuous { return "--continuous" }
+        if raw { return "--raw" }
+        if generate { return "--generate" }
+        if gapplicationArguments.contains("--gapplication-service") { return "--gapplication-service" }
+        return nil
+    }
+
+    /// The application action a running instance should run for this launch (`--generate`,
+    /// `--screen` without `--oneshot`), `nil` when opening its window is all.
+    var remoteAction: String? {
+        if runsAlone || !gapplicationArguments.isEmpty { return nil }
+        if generate { return "generate" }
+        if screen { return "scan-screen" }
+        return nil
+    }
+
+    /// Whether this run is one of its own, apart from any running instance: `--oneshot` and
+    /// `--wifi` end with their own exit status, so scripts and callers get their answer.
+    var runsAlone: Bool { oneshot || wifi }
 }
 
 /// A bad command-line option.

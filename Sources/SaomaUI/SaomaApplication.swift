@@ -9,12 +9,20 @@ public enum SaomaApplication {
     /// The application id.
     public static let applicationID = saomaApplicationID
 
+    /// Seconds a D-Bus activated instance stays without a window after its last call or window
+    /// (the Shell searches again as the person types).
+    static let serviceIdleSeconds: UInt32 = 20
+
     /// The exit status `run` returns (set by `--oneshot`).
     @MainActor private static var exitStatus: Int32 = 0
     @MainActor private static var options = LaunchOptions()
     /// The windows, kept alive while open.
     @MainActor private static var windows: [SaomaWindow] = []
     @MainActor private static var cssLoaded = false
+    /// The Shell's search over the history, exported while the application owns its bus name.
+    @MainActor private static var searchProvider: SearchProvider?
+    /// `saoma --wifi`'s mode, whose session says how the process ends.
+    @MainActor private static var wifiMode: WiFiMode?
 
     /// Runs the application until its last window closes; returns the process exit status.
     @MainActor
@@ -30,29 +38,52 @@ public enum SaomaApplication {
         // defaults that cost about a fifth of the app's CPU in page faults (scripts/bench-scanner).
         saoma_reuse_frame_sized_allocations()
         HistoryTab.install(continuousAtStart: options.continuous)
-        // --oneshot runs apart from any running instance, so scripts and tests are independent.
-        let flags = options.oneshot ? G_APPLICATION_NON_UNIQUE : G_APPLICATION_HANDLES_OPEN
-        let owned = ObjectRef(adopting: adw_application_new(applicationID, flags))
+        // --oneshot and --wifi run apart from any running instance, so scripts, tests and the
+        // apps that launch them get their own answer.
+        let flags = options.runsAlone ? G_APPLICATION_NON_UNIQUE : G_APPLICATION_HANDLES_OPEN
+        let owned = ObjectRef(adopting: ApplicationClass.make(id: applicationID, flags: flags))
         let app = owned.pointer
         addOptionHelp(app)
         let appPointer = UnsafeMutableRawPointer(app)
+        let gapp = appPointer.assumingMemoryBound(to: GApplication.self)
+        if options.gapplicationArguments.contains("--gapplication-service") {
+            g_application_set_inactivity_timeout(gapp, serviceIdleSeconds * 1000)
+        }
+        exportSearchProvider(app)
         onSimpleSignal(appPointer, "startup") { startup(app) }
         onSimpleSignal(appPointer, "activate") { activate(app) }
         onOpen(appPointer) { paths in
             let window = activate(app)
             window.imageTab?.openFiles(paths)
         }
-        // GApplication sees only the program name and the files: the options were parsed above.
-        var argv = ([CommandLine.arguments.first ?? "saoma"] + options.gapplicationArguments + (options.oneshot ? [] : options.files)).map {
+        if let action = options.remoteAction, forwardedToRunningInstance(gapp, action: action) { return 0 }
+        // GApplication sees only the program name, its own options and the files: Saoma's
+        // options were parsed above.
+        var argv = ([CommandLine.arguments.first ?? "saoma"] + options.gapplicationArguments + (options.runsAlone ? [] : options.files)).map
+        {
             // File names go to GApplication byte for byte, even when they are not UTF-8.
             strdup(RawArgument.bytes(of: $0).map { CChar(bitPattern: $0) } + [0])
         }
         defer { argv.forEach { free($0) } }
         let status = g_application_run(gcast(appPointer), Int32(argv.count), &argv)
+        if options.wifi, status == 0 {
+            exitStatus = OneshotOutput.write(wifiMode?.session.ending ?? .cancelled)
+        }
         HistoryTab.finishWriting()
         // Write remembered settings (window size, frame size…) before the process exits.
         g_settings_sync()
         return status != 0 ? status : exitStatus
+    }
+
+    /// Registers on the session bus; when another Saoma already runs there, asks it to run
+    /// `action` (what `--generate` or `--screen` would do here) and returns `true`.
+    @MainActor
+    private static func forwardedToRunningInstance(_ app: UnsafeMutablePointer<GApplication>, action: String) -> Bool {
+        guard g_application_register(app, nil, nil) != 0, g_application_get_is_remote(app) != 0 else { return false }
+        g_action_group_activate_action(gcast(UnsafeMutableRawPointer(app)), action, nil)
+        // The call is sent from GDBus's worker: flush it before the process ends.
+        if let connection = g_application_get_dbus_connection(app) { g_dbus_connection_flush_sync(connection, nil, nil) }
+        return true
     }
 
     /// Lists the window's options in `--help-all` (GApplication's help), grouped as Saoma's.
@@ -62,6 +93,10 @@ public enum SaomaApplication {
         g_application_add_main_option(
             UnsafeMutablePointer(gapp), "oneshot", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE,
             tr("Print the chosen code’s text and exit (exit 1 if closed without a choice)"), nil)
+        g_application_add_main_option(
+            UnsafeMutablePointer(gapp), "wifi", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE,
+            tr("Scan a Wi-Fi code and join its network after asking; print how it went and exit (0 joined, 1 cancelled, 2 failed)"),
+            nil)
         g_application_add_main_option(
             UnsafeMutablePointer(gapp), "device", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING, tr("Use this camera"), "/dev/videoN")
         g_application_add_main_option(
@@ -81,7 +116,50 @@ public enum SaomaApplication {
             guard let window = windows.last else { return }
             AboutWindow.present(parent: UnsafeMutableRawPointer(window.window).assumingMemoryBound(to: GtkWindow.self))
         }
+        addDesktopActions(gapp, app)
         Accelerators.install(on: UnsafeMutableRawPointer(app).assumingMemoryBound(to: GtkApplication.self))
+    }
+
+    /// The actions the rest of the desktop calls (`gapplication action io.github.saoma.Saoma
+    /// generate`, the desktop file's actions through D-Bus activation): each opens the window,
+    /// creating it when there is none, and does what its window action does.
+    @MainActor
+    private static func addDesktopActions(_ gapp: OpaquePointer?, _ app: UnsafeMutablePointer<AdwApplication>) {
+        for name in ["scan-screen", "open-image", "generate"] {
+            addAppAction(gapp, name) {
+                let window = activate(app)
+                g_action_group_activate_action(gcast(UnsafeMutableRawPointer(window.window)), name, nil)
+            }
+        }
+        addAppAction(gapp, "wifi") {
+            _ = WiFiMode.start(in: activate(app), endsProcess: false)
+        }
+    }
+
+    /// Has the application export the Shell's search provider whenever it registers on the bus.
+    @MainActor
+    private static func exportSearchProvider(_ app: UnsafeMutablePointer<AdwApplication>) {
+        let gapp = UnsafeMutableRawPointer(app).assumingMemoryBound(to: GApplication.self)
+        ApplicationClass.onRegister = { connection, path in
+            MainActor.assumeIsolated {
+                let provider = SearchProvider(recorder: HistoryTab.recorder, titling: ContentSearchResultTitling(), application: gapp)
+                provider.onActivateResult = { record in
+                    guard let symbol = record.symbol else { return }
+                    activate(app).showResult(symbol, recording: false)
+                }
+                provider.onLaunchSearch = { text in HistoryTab.showSearch(text, in: activate(app)) }
+                provider.onPresent = { activate(app) }
+                let problem = provider.export(on: connection, applicationPath: path)
+                if problem == nil { searchProvider = provider }
+                return problem
+            }
+        }
+        ApplicationClass.onUnregister = { _ in
+            MainActor.assumeIsolated {
+                searchProvider?.unexport()
+                searchProvider = nil
+            }
+        }
     }
 
     /// Presents the main window, creating it on first use; returns it.
@@ -105,6 +183,11 @@ public enum SaomaApplication {
                 g_application_quit(gcast(UnsafeMutableRawPointer(app)))
             }
         }
+        if options.wifi {
+            let mode = WiFiMode.start(in: window, endsProcess: true)
+            mode.onEnded = { _ in g_application_quit(gcast(UnsafeMutableRawPointer(app))) }
+            wifiMode = mode
+        }
         if options.screen {
             // The window shows once the screen is taken (the Image tab starts the screenshot).
             window.startCamera(device: options.device)
@@ -117,8 +200,12 @@ public enum SaomaApplication {
         } else {
             window.present(device: options.device)
         }
-        if options.oneshot && !options.files.isEmpty {
-            // --oneshot does not handle `open`: its files go to the window once its set-up has run.
+        if options.generate {
+            g_action_group_activate_action(gcast(UnsafeMutableRawPointer(window.window)), "generate", nil)
+        }
+        if options.runsAlone && !options.files.isEmpty {
+            // --oneshot and --wifi do not handle `open`: their files go to the window once its
+            // set-up has run.
             let files = options.files
             runOnMainLoop { [weak window] in window?.imageTab?.openFiles(files) }
         }

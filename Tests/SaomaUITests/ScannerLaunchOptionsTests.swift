@@ -31,7 +31,23 @@ struct ScannerLaunchOptionsTests {
         (["--device"], "--device"),
         (["--window-size", "big"], "big"),
         (["--window-size", "0x600"], "0x600"),
+        (["--wifi", "--oneshot"], "--oneshot"),
+        (["--screen", "--wifi"], "--screen"),
+        (["--wifi", "--continuous"], "--continuous"),
+        (["--wifi", "--gapplication-service"], "--gapplication-service"),
     ]
+
+    @Test("--wifi runs alone; --gapplication-service goes to GApplication")
+    func desktopEntryOptions() throws {
+        let wifi = try LaunchOptions.parse(["--wifi", "--device", "/dev/video2"]).get()
+        #expect(wifi.wifi && wifi.runsAlone && !wifi.oneshot)
+        #expect(wifi.device == "/dev/video2")
+        let service = try LaunchOptions.parse(["--gapplication-service"]).get()
+        #expect(service.gapplicationArguments == ["--gapplication-service"])
+        #expect(!service.runsAlone && service.files.isEmpty)
+        #expect(try LaunchOptions.parse(["--oneshot"]).get().runsAlone)
+        #expect(try !LaunchOptions.parse(["a.png"]).get().runsAlone)
+    }
 
     @Test("bad options give a clear one-line message", arguments: invalid)
     func rejectsInvalid(arguments: [String], mention: String) {

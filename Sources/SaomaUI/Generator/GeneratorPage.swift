@@ -221,6 +221,7 @@ public final class GeneratorPage {
         gtk_widget_set_can_target(emptyHint, 0)
         gtk_overlay_add_overlay(OpaquePointer(previewOverlay), emptyHint)
         gtk_box_append(gcast(column), previewOverlay)
+        addDragSource()
         for label in [capacityLabel, verdictLabel] { gtk_box_append(gcast(column), label) }
 
         // The actions stay in view under the scrolling column.

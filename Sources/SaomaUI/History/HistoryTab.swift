@@ -51,6 +51,13 @@ public enum HistoryTab {
         }
     }
 
+    /// Shows the History tab of `window` searching for `text` (the desktop's search asked for more).
+    static func showSearch(_ text: String, in window: SaomaWindow) {
+        g_action_group_activate_action(gcast(UnsafeMutableRawPointer(window.window)), "history", nil)
+        guard let page = pages.first(where: { $0.window === window })?.page else { return }
+        gtk_editable_set_text(gcast(page.searchEntry), text)
+    }
+
     /// Shows `message` over the whole window (its content's toast overlay, which the image tab
     /// adds) so it is seen with the side panel closed; else over the History page.
     private static func showToast(_ message: String, in window: SaomaWindow, fallback page: HistoryPage) {

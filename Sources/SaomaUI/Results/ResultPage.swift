@@ -107,6 +107,7 @@ public final class ResultPage {
         } else {
             mainValue = buildBinary(symbol.bytes, into: content)
         }
+        if let row = codeImageRow(for: symbol) { gtk_box_append(gcast(content), row) }
         gtk_box_append(gcast(content), symbologyCaption(symbol.format))
         adw_clamp_set_child(OpaquePointer(clamp), content)
         if let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)) {

@@ -11,4 +11,6 @@ public enum MainPage: String, Sendable, CaseIterable {
     case result
     /// An opened photo with markers over its codes (the Image tab).
     case photo
+    /// Joining the network of a Wi-Fi code (`saoma --wifi`, `app.wifi`).
+    case wifi
 }

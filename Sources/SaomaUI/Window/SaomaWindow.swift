@@ -23,6 +23,9 @@ public final class SaomaWindow {
     public var onCodeChosen: ((Symbol) -> Void)?
     /// Called when the window closes.
     var onClosed: (() -> Void)?
+    /// While set, chosen codes go to the page this returns instead of the result page (the
+    /// Wi-Fi mode takes them); recording and `onCodeChosen` are as for a result.
+    var chosenCodePage: ((Symbol) -> MainPage)?
 
     let scanner: ScannerView
     private let live = LiveScanner(service: makeCameraService(), makeDecoder: makeLiveDecoder)
@@ -151,11 +154,17 @@ public final class SaomaWindow {
     /// `recording` false shows it without recording it again.
     public func showResult(_ symbol: Symbol, origin: CodeOrigin? = nil, recording: Bool = true) {
         DebugEvents.log(.chosen(text: symbol.displayText))
-        resultPage.show(symbol)
+        let page: MainPage
+        if let chosenCodePage {
+            page = chosenCodePage(symbol)
+        } else {
+            resultPage.show(symbol)
+            page = .result
+        }
         // A live code is chosen in the scan state; a photo's result holds live scanning.
         let chosenLive = recording && live.choose(symbol)
         if !chosenLive { live.hold() }
-        gtk_stack_set_visible_child_name(gcast(mainStack), MainPage.result.rawValue)
+        gtk_stack_set_visible_child_name(gcast(mainStack), page.rawValue)
         if recording, let origin = origin ?? (chosenLive ? .camera : nil) {
             for hook in SaomaHooks.codeChosen { hook(self, symbol, origin) }
         }
