@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import SaomaCore
+import SaomaTestSupport
 import Testing
 
 @testable import SaomaCLI
@@ -58,7 +59,7 @@ struct ScanJSONDocumentTests {
     func railTicketRecords() throws {
         // U_HEAD: 12-character header, company, ticket key padded to 20, DDMMYYYYHHMM, flags and languages.
         let records = "U_HEAD0100531080ABC123              0102202615300DEEN" + "U_FLEX010014\u{1}\u{2}"
-        let compressed = try #require(ZlibStore.stored(Array(records.utf8)))
+        let compressed = try ZlibReference.compress(Array(records.utf8), level: 6)
         let bytes =
             Array("#UT01108000002".utf8) + [UInt8](repeating: 0x30, count: 50) + Array(String(format: "%04d", compressed.count).utf8)
             + compressed
@@ -76,23 +77,5 @@ struct ScanJSONDocumentTests {
         let line = ScanJSONDocumentTests.json(text)
         let object = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         #expect(object["passenger_name"] as? String == "\"ROE\"\\<i>/JANE")
-    }
-}
-
-/// A zlib stream of one stored (uncompressed) deflate block, written by hand from RFC 1950 and
-/// 1951: header 78 01, the block (final, type 0, LEN, NLEN, the bytes), Adler-32.
-enum ZlibStore {
-    static func stored(_ bytes: [UInt8]) -> [UInt8]? {
-        guard bytes.count <= 0xFFFF else { return nil }
-        let length = bytes.count
-        var a: UInt32 = 1
-        var b: UInt32 = 0
-        for byte in bytes {
-            a = (a + UInt32(byte)) % 65521
-            b = (b + a) % 65521
-        }
-        let adler = b << 16 | a
-        return [0x78, 0x01, 0x01, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8((~length >> 8) & 0xFF)] + bytes
-            + [UInt8(adler >> 24), UInt8((adler >> 16) & 0xFF), UInt8((adler >> 8) & 0xFF), UInt8(adler & 0xFF)]
     }
 }

@@ -6,7 +6,14 @@
 /// Hostile input by design: every length and distance is checked, the output stops at `limit`
 /// bytes (a "zip bomb" ends there with `.tooLarge`), and every decoded symbol either writes a byte,
 /// copies at least three, or ends a block, so time is linear in the output. Huffman codes are
-/// decoded canonically, bit by bit (as zlib's `puff` does): at most 15 steps a symbol.
+/// decoded canonically, bit by bit (as zlib's `puff` does): at most 15 steps a symbol. What it
+/// accepts is what zlib accepts: a code-length code must be complete, and a literal/length or
+/// distance code too unless it is a single one-bit code.
+///
+/// Hand-written because `SaomaCore` imports Foundation only (content parsing is pure and runs
+/// everywhere a payload is parsed, the fuzz target included), and Foundation on Linux exposes no
+/// zlib: the library is only loaded underneath FoundationNetworking (libcurl) and FoundationXML
+/// (libxml2). The tests check it against zlib itself.
 public enum Inflate {
     /// Why a stream was not decompressed.
     public enum Failure: Error, Hashable, Sendable {
@@ -127,7 +134,7 @@ public enum Inflate {
         guard literalCount <= 286, distanceCount <= 30 else { throw .malformed }
         var codeLengths = [Int](repeating: 0, count: 19)
         for index in 0..<codeLengthCount { codeLengths[lengthOrder[index]] = try reader.bits(3) }
-        guard let lengthCode = Huffman(lengths: codeLengths) else { throw .malformed }
+        guard let lengthCode = Huffman(lengths: codeLengths), lengthCode.isComplete else { throw .malformed }
         var lengths: [Int] = []
         while lengths.count < literalCount + distanceCount {
             let symbol = try lengthCode.decode(&reader)
@@ -141,7 +148,14 @@ public enum Inflate {
             }
         }
         guard lengths.count == literalCount + distanceCount, lengths[256] > 0 else { throw .malformed }
-        return (Huffman(lengths: Array(lengths[0..<literalCount])), Huffman(lengths: Array(lengths[literalCount...])))
+        let literals = Huffman(lengths: Array(lengths[0..<literalCount]))
+        let distances = Huffman(lengths: Array(lengths[literalCount...]))
+        // An incomplete code is a damaged stream, but for a lone one-bit code (zlib's rule); no
+        // distance code at all is allowed (a block of literals only).
+        guard let literals, literals.isComplete || literals.isSingle else { throw .malformed }
+        if let distances, !(distances.isComplete || distances.isSingle) { throw .malformed }
+        if distances == nil, lengths[literalCount...].contains(where: { $0 != 0 }) { throw .malformed }
+        return (literals, distances)
     }
 }
 
@@ -149,6 +163,11 @@ public enum Inflate {
 struct Huffman {
     let counts: [Int]
     let symbols: [Int]
+    /// Whether every bit string is some symbol's code (no code left over).
+    let isComplete: Bool
+
+    /// Whether the code is a single symbol's one-bit code.
+    var isSingle: Bool { counts[1] == 1 && counts.reduce(0, +) == 1 }
 
     /// The code of the symbols' `lengths` (0 = unused); `nil` when over-subscribed or empty.
     init?(lengths: [Int]) {
@@ -170,6 +189,7 @@ struct Huffman {
         counts[0] = 0
         self.counts = counts
         self.symbols = symbols
+        isComplete = left == 0
     }
 
     /// The next symbol from `reader`; malformed for a code no symbol has (an incomplete code).

@@ -119,8 +119,8 @@ public struct RailTicket: Hashable, Sendable {
     }
 
     /// The records in decompressed `#UT` data, and `U_HEAD`'s ticket key and issuing time; stops
-    /// at the first record that is not well formed (an ID of letters, digits and `_`, a numeric
-    /// length from 12 to what is left).
+    /// at the first record that is not well formed (an ID of letters, digits and `_`, a printable
+    /// version, a length of four digits from 12 to what is left).
     mutating func readRecords(_ data: [UInt8]) {
         var position = 0
         var found: [Record] = []
@@ -128,7 +128,8 @@ public struct RailTicket: Hashable, Sendable {
             let header = data[position..<(position + 12)]
             let id = header.prefix(6)
             let isName = { (b: UInt8) in (0x30...0x39).contains(b) || (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b) || b == 0x5F }
-            guard id.allSatisfy(isName), header.dropFirst(6).allSatisfy({ (0x20...0x7E).contains($0) }),
+            guard id.allSatisfy(isName), header.dropFirst(6).prefix(2).allSatisfy({ (0x20...0x7E).contains($0) }),
+                header.suffix(4).allSatisfy({ (0x30...0x39).contains($0) }),
                 let length = Int(String(decoding: header.suffix(4), as: UTF8.self)), length >= 12, length <= data.count - position
             else { break }
             let record = Record(

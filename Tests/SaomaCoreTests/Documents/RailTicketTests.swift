@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import SaomaTestSupport
 import Testing
 
 @testable import SaomaCore
@@ -149,6 +150,9 @@ struct RailTicketRecordTests {
         let good = RailTicketRecordTests.record("U_TLAY", "layout")
         let data = try ZlibReference.compress(Array((good + "U_HEAD01XXXXbody" + good).utf8), level: 6)
         #expect(try #require(RailTicket(bytes: RailSamples.staticFrame(data: data))).records.map(\.id) == ["U_TLAY"])
+        // A length Int() would read ("+028") but that is not four digits.
+        let signed = try ZlibReference.compress(Array((good + "U_TLAY01+028" + "sixteen bytes.." + "." + good).utf8), level: 6)
+        #expect(try #require(RailTicket(bytes: RailSamples.staticFrame(data: signed))).records.map(\.id) == ["U_TLAY"])
         let ticket = try #require(RailTicket(bytes: RailSamples.staticFrame(data: [0x78, 0x9C, 1, 2, 3])))
         #expect(ticket.records.isEmpty)
         #expect(ticket.ticketKey == nil)
