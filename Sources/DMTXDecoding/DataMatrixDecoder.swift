@@ -32,7 +32,7 @@ public final class DataMatrixDecoder: BarcodeDecoder {
 
     /// Weakest edge libdmtx starts a finder search from (1–100, libdmtx's default 10): printed
     /// codes have strong edges; texture and noise mostly weak ones. Halves the search work on
-    /// photos without a Data Matrix (docs/BENCHMARKS.md, "Issue 18: CPU").
+    /// photos without a Data Matrix (docs/BENCHMARKS.md, "Decoding").
     static let edgeThreshold = 25
 
     /// libdmtx's shrink factor for an image whose longer side is `side` pixels: searched at

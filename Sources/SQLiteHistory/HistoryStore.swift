@@ -4,7 +4,7 @@ import Foundation
 import GLibSwift
 import SaomaCore
 
-/// The scan history in SQLite (seed 014): the only caller of `sqlite3_*`.
+/// The scan history in SQLite: the only caller of `sqlite3_*`.
 ///
 /// One connection per store, used from any thread: every method runs under `lock`, so calls are
 /// serialised (the window keeps its store on a worker queue, never on the UI thread). Several

@@ -4,7 +4,8 @@ import SQLiteHistory
 import SaomaCore
 
 /// `saoma history --benchmark ROWS` (for `scripts/bench-history`): fills the history database with
-/// ROWS made-up rows and prints, one line each, the figures of seed 014's item 9.
+/// ROWS made-up rows and prints, one line each, what the History page and its search cost at that
+/// size: the first page, each keystroke of a search, one insert, bytes on disk per row.
 ///
 /// The rows are the same on every run (a fixed linear congruential sequence): links, EAN-13
 /// numbers, Chinese and Latin text, Wi-Fi codes, one in fifty labelled.

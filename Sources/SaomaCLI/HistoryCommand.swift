@@ -5,7 +5,7 @@ import PixbufIO
 import SQLiteHistory
 import SaomaCore
 
-/// `saoma history …`: lists, searches, exports, imports and clears the scan history (seed 014).
+/// `saoma history …`: lists, searches, exports, imports and clears the scan history.
 ///
 /// Exit status 0 on success, 2 with one line on standard error on any failure.
 public enum HistoryCommand {

@@ -165,8 +165,8 @@ struct DecodeStep: Equatable, Sendable {
         self.density = density
     }
 
-    /// Whether the step is an aggressive look (issue 18): an aggressive pass, or sparser scan
-    /// lines than every line.
+    /// Whether the step is an aggressive look (an aggressive pass, or sparser scan lines than every
+    /// line): such looks also make codes out of texture and noise, so their weak reads need confirming.
     var isAggressive: Bool { density != 1 || pass.isAggressive }
 
     /// The step's `SAOMA_PASSES` name (`thresh45@2`; no `@1`).

@@ -19,39 +19,17 @@ struct StillImageReadingTests {
     static let module = 8
     static let origin = (x: 1213, y: 837)
     /// QR codes only: what is tested here is the reduced path, not the decoder's confirmation of
-    /// other symbologies (zbar alone reads a "DataBar" in this synthetic noise; issue 18 item 1).
+    /// other symbologies (zbar alone reads a "DataBar" in this synthetic noise).
     static let qrOnly = DecodeOptions(symbologies: [.qrCode])
 
-    /// A grey 4000×3000 photo: a diagonal gradient with pseudo-random texture, and, when given,
-    /// a QR code (dark 20 on light 235, a four-module light margin) at `origin`.
+    /// A grey 4000×3000 textured photo with, when given, a QR code at `origin`.
     static func photo(code: QRMatrix?) -> [UInt8] {
         photo(codes: code.map { [($0, origin, module)] } ?? [])
     }
 
     /// The same photo with each code drawn at its top-left module with its pixels per module.
     static func photo(codes: [(QRMatrix, (x: Int, y: Int), Int)]) -> [UInt8] {
-        var pixels = [UInt8](repeating: 0, count: width * height)
-        var seed: UInt32 = 12_345
-        for y in 0..<height {
-            for x in 0..<width {
-                seed = seed &* 1_664_525 &+ 1_013_904_223
-                let noise = Int(seed >> 27) - 16
-                pixels[y * width + x] = UInt8(clamping: 90 + (x + y) * 100 / (width + height) + noise)
-            }
-        }
-        for (code, origin, module) in codes {
-            let margin = 4 * module
-            let side = code.size * module
-            for y in (origin.y - margin)..<(origin.y + side + margin) {
-                for x in (origin.x - margin)..<(origin.x + side + margin) {
-                    let mx = (x - origin.x) / module
-                    let my = (y - origin.y) / module
-                    let inside = x >= origin.x && y >= origin.y && mx < code.size && my < code.size
-                    pixels[y * width + x] = inside && code.isDark(x: mx, y: my) ? 20 : 235
-                }
-            }
-        }
-        return pixels
+        TexturedPhoto.pixels(width: width, height: height, codes: codes)
     }
 
     @Test("corners of a code read reduced land where it was drawn", arguments: [ImageOrientation.up, .right, .downMirrored])

@@ -134,6 +134,9 @@ public final class AppUnderTest {
             let lines = debugLines
             if lines.count > skip, let index = lines[skip...].firstIndex(where: match) { return (lines[index], index) }
             if !isRunning {
+                // The line may have been written just before the exit that was seen after reading.
+                let last = debugLines
+                if last.count > skip, let index = last[skip...].firstIndex(where: match) { return (last[index], index) }
                 throw EndToEndError(description: "saoma exited (\(process.exitStatus ?? -1)) while waiting; stderr:\n\(standardError)")
             }
             Thread.sleep(forTimeInterval: 0.05)

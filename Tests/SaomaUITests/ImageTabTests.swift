@@ -17,7 +17,11 @@ private func paste(
     sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
     try app.setClipboard(file: file, mimeType: mimeType)
+    // A key sent before the window holds the keyboard focus is lost (no window manager here, and
+    // under load the pointer's crossing event can arrive after the key): wait for the focus first.
+    try app.focusWindow(titled: "Saoma")
     try app.key("ctrl+v", pointer: AppUnderTest.insideWindow)
+    try app.waitForLine { $0.hasPrefix("paste ") }
     #expect(try app.waitForExit() == 0, sourceLocation: sourceLocation)
     #expect(app.standardOutput == text + "\n", sourceLocation: sourceLocation)
 }

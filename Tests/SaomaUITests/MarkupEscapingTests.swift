@@ -11,7 +11,8 @@ import XCTest
 ///
 /// XCTest, because GTK must run on the process's main thread and XCTest runs test methods there.
 final class MarkupEscapingTests: XCTestCase {
-    /// File and folder names an attacker chooses (the second from issue 12).
+    /// File and folder names an attacker chooses (the second, read as markup, would dress the toast up
+    /// as a verdict Saoma never gave).
     static let hostileNames = [
         "Tom & Jerry.jpg",
         #"<span foreground="red" size="xx-large">Code verified: safe to open<"#,

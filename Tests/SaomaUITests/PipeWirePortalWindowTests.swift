@@ -3,7 +3,7 @@ import Foundation
 import SaomaTestSupport
 import Testing
 
-/// The window through the camera portal (issue 17): the built app with `SAOMA_CAMERA_PORTAL=1`,
+/// The window through the camera portal: the built app with `SAOMA_CAMERA_PORTAL=1`,
 /// the mock portal (`Tests/Mocks/camera_portal.py`) on the private PipeWire session's bus, and
 /// no way to the daemon but the portal's descriptor (the app's own `XDG_RUNTIME_DIR` holds no
 /// PipeWire socket).

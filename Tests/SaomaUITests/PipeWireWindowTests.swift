@@ -3,7 +3,7 @@ import Foundation
 import SaomaTestSupport
 import Testing
 
-/// End to end through PipeWire (issue 17): the built app under its own Xvfb, a private PipeWire
+/// End to end through PipeWire: the built app under its own Xvfb, a private PipeWire
 /// daemon (`scripts/pipewire-session`) and a `PipeWireTestCamera` node serving a scene; no V4L2
 /// device at all.
 @Suite(.enabled(if: PipeWireE2E.available, "PipeWire binaries (pipewire, wireplumber, pw-cli) are not installed"))

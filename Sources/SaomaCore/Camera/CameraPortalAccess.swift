@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 
-/// Where asking the camera portal stands, for the window (issue 17): the pure part of the
+/// Where asking the camera portal stands, for the window: the pure part of the
 /// camera service's portal mode, table-tested.
 ///
 /// The service asks once when it starts; a denial, a missing portal or a failure wait for the

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 
 /// Whether Saoma reaches cameras through the camera portal (`org.freedesktop.portal.Camera`)
-/// rather than opening `/dev/video*` itself (issue 17).
+/// rather than opening `/dev/video*` itself: a sandbox has no device nodes to open, and elsewhere
+/// the portal is the way left when every node refuses access.
 public enum CameraPortalRule {
     /// How opening one V4L2 capture node went.
     public enum NodeAccess: Equatable, Sendable {

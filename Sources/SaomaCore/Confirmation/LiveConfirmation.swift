@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 
-/// Live scanning's confirmation rule (issue 18) as a pure state machine: a code is shown once
-/// two frames agree on it, or at once when one frame's read is strong by itself.
+/// Live scanning's confirmation rule as a pure state machine: a code is shown once two frames
+/// agree on it, or at once when one frame's read is strong by itself (a weakly checked code read
+/// once may be a misread of noise, and a wrong product number is worse than a code read a frame later).
 ///
 /// Strong alone: the self-checking symbologies (`ReadConfirmation.isSelfChecking`); every other
 /// code must be read again in a later frame within `window` seconds. At 15 frames per second a

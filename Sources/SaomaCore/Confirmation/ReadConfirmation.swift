@@ -19,7 +19,7 @@ public struct LookRead: Hashable, Sendable {
 }
 
 /// When one look at a still image is enough to report a code, and when a second, independent
-/// look must agree (issue 18: no unconfirmed read from an aggressive pass).
+/// look must agree (no read of an aggressive pass stands unconfirmed: such passes also read noise).
 ///
 /// Sparse, thresholded, sharpened and enlarged views of an image find codes the plain view
 /// misses, but they also make codes out of texture and noise: zbar assembles DataBar symbols

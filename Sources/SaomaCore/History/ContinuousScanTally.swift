@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 
-/// Continuous mode's counting rule (seed 014, item 4): each new code counts once; the same code is
-/// not counted again while it stays in view, nor within `quietSeconds` after it was last seen
-/// (`CodesInView`'s rule).
+/// Continuous mode's counting rule: each new code counts once; the same code is not counted again
+/// while it stays in view, nor within `quietSeconds` after it was last seen (`CodesInView`'s rule).
 ///
 /// Times are seconds on any monotonic clock. A value type owned by whoever feeds it the decoded
 /// frames (the UI thread in the window).

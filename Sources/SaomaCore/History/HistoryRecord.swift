@@ -9,7 +9,7 @@ public enum HistorySource: String, CaseIterable, Sendable, Codable {
     case cli
 }
 
-/// One scanned code as the history keeps it (seed 014).
+/// One scanned code as the history keeps it.
 ///
 /// Times are milliseconds since the Unix epoch (UTC). A value type: the store hands copies to any
 /// thread.

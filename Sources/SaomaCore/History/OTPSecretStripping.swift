@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 
-/// Removes the secret from one-time-password codes before they are kept (seed 014, item 7).
+/// Removes the secret from one-time-password codes before they are kept: a history
+/// file is not the place for a key that makes login codes.
 ///
 /// `otpauth://TYPE/LABEL?secret=…&issuer=…` keeps everything but its `secret` parameter;
 /// `otpauth-migration://offline?data=…` (an authenticator's export, every account's secret inside)

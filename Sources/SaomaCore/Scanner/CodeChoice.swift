@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 
 /// The detection policy as a pure state machine: scanning → choosing among the codes found →
-/// chosen (seed 000).
+/// chosen.
 ///
 /// One code is chosen automatically `autoChoiceDelay` seconds after it was shown; two or more
 /// wait for the person, who may cancel. Times are seconds on any monotonic clock. A value type

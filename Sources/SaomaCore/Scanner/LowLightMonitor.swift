@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 
-/// Decides when the "Low light" button shows (seed 000's torch, for webcams).
+/// Decides when the "Low light" button shows: a webcam has no torch, so where a phone scanner
+/// would light one the button turns the window around the frame into the light (and raises the
+/// camera's exposure).
 ///
 /// The button appears once the frames' mean luma has stayed below `darkThreshold` for
 /// `darkDuration`, and hides once it has stayed at or above `brightThreshold` for as long —

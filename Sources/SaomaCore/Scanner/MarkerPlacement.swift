@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 
-/// Where the pulsing marker for each code goes (seed 000).
+/// Where the pulsing marker for each code goes.
 public enum MarkerPlacement {
     /// Smallest marker diameter, in points.
     public static let minimumDiameter = 18.0

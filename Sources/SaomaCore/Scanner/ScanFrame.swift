@@ -39,7 +39,7 @@ public enum FrameHandle: String, CaseIterable, Sendable {
     }
 }
 
-/// The scan frame: a rectangle centred in the view that chooses where codes are read (seed 004).
+/// The scan frame: a rectangle centred in the view that chooses where codes are read.
 ///
 /// Pure model in view points; the overlay widget draws `rect` and feeds pointer and key events.
 /// A value type used on the UI thread.

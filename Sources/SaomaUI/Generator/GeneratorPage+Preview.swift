@@ -7,17 +7,8 @@ import SaomaCore
 import ZBarDecoding
 import ZintEncoding
 
-/// What the worker hands back for one request.
-enum GeneratorOutcome: Sendable {
-    /// Made and read back.
-    case verified(GeneratorCode)
-    /// Made, but Saoma cannot read it back (the code is still shown, with the reason).
-    case unverified(GeneratorCode, QRSelfCheckError)
-    case failed(QRGenerationError)
-    /// A code of another format than QR could not be drawn.
-    case barcodeFailed(BarcodeGenerationError)
-}
-
+/// The Generate page's preview: the code made again on the generator's worker a moment after the
+/// last change, and shown with the read-back's verdict.
 extension GeneratorPage {
     /// Regenerates after the user has paused typing for `debounceMilliseconds`.
     func scheduleRegeneration() {
@@ -150,40 +141,4 @@ extension GeneratorPage {
         var properties = [GTK_ACCESSIBLE_PROPERTY_LABEL, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION]
         gtk_accessible_update_property_value(OpaquePointer(widget), 2, &properties, &values)
     }
-}
-
-/// A one-shot GLib timeout that can be rescheduled and cancelled (the page's debounce).
-///
-/// UI thread only.
-@MainActor
-final class GeneratorTimer {
-    /// The pending GLib source, 0 when none.
-    private var source: guint = 0
-
-    var isPending: Bool { source != 0 }
-
-    /// Runs `body` once after `milliseconds`, replacing any pending run.
-    func schedule(milliseconds: guint, _ body: @escaping @MainActor () -> Void) {
-        cancel()
-        source = addTimeout(milliseconds: milliseconds) { [weak self] in
-            self?.source = 0
-            body()
-            return false
-        }
-    }
-
-    /// Drops the pending run, if any.
-    func cancel() {
-        if source != 0 { g_source_remove(source) }
-        source = 0
-    }
-}
-
-/// A serial background queue for generation jobs (encoding and the zbar self-check).
-///
-/// Jobs run in order on one thread at a time; they hand results back with `runOnMainLoop`.
-final class DispatchQueueWorker: Sendable {
-    private let queue = DispatchQueue(label: "io.github.saoma.Saoma.generator", qos: .userInitiated)
-
-    func run(_ job: @escaping @Sendable () -> Void) { queue.async(execute: job) }
 }

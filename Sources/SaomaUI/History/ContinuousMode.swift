@@ -5,9 +5,9 @@ import GLibSwift
 import PixbufIO
 import SaomaCore
 
-/// Continuous mode (seed 014, item 4): scanning does not stop at a code; each new code (by
-/// `ContinuousScanTally`'s rule) is recorded, plays the detection sound and goes to the top of the
-/// session list, a side-panel page beside the preview with one-click export.
+/// Continuous mode: scanning does not stop at a code; each new code (by `ContinuousScanTally`'s
+/// rule) is recorded, plays the detection sound and goes to the top of the session list, a
+/// side-panel page beside the preview with one-click export.
 ///
 /// UI thread only; one per window, owning its header toggle and session page.
 @MainActor

@@ -5,9 +5,9 @@ import GLibSwift
 import SQLiteHistory
 import SaomaCore
 
-/// The side panel's History page (seed 014, item 3): newest first, grouped by day, searched as
-/// you type; each row reopens its result and has star, copy, label and delete (with Undo); Clear
-/// All asks first; an empty history says how it fills.
+/// The side panel's History page: newest first, grouped by day, searched as you type; each row
+/// reopens its result and has star, copy, label and delete (with Undo); Clear All asks first; an
+/// empty history says how it fills.
 ///
 /// UI thread only; owns its widget. Every query and change goes through the `HistoryRecorder`'s
 /// worker; a result is shown only if no newer query was started meanwhile.

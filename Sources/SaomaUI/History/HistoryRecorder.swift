@@ -19,7 +19,8 @@ public struct CodeOrigin: Equatable, Sendable {
 }
 
 /// The window's link to the history database: every read and write runs on one serial worker
-/// queue, never on the UI thread (seed 014, item 2).
+/// queue, never on the UI thread (a slow disk, or the lock of another process writing the same
+/// file, must never hold up the window).
 ///
 /// Created and used on the UI thread; results come back through the GLib main loop. The store
 /// is opened on the worker the first time it is needed; what happened while opening (a damaged

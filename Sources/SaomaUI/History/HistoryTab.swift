@@ -3,8 +3,9 @@ import CGtk
 import GLibSwift
 import SaomaCore
 
-/// The History tab: the side panel's third page (Ctrl+H) and the recording of every chosen code.
-/// `install` plugs it into every window through `SaomaHooks`.
+/// The History tab: each window's History page (Ctrl+H) with its continuous-mode toggle, and the
+/// recording of every chosen code. `SaomaWindow` attaches it to every window it builds and records
+/// the codes chosen there through it.
 ///
 /// UI thread only. Keeps one `HistoryPage` per open window; all windows share the recorder.
 @MainActor
@@ -16,38 +17,40 @@ public enum HistoryTab {
     /// The recorder every window writes through.
     static var recorder: HistoryRecorder { HistoryRecorder.shared }
 
-    /// Installs the hooks: the page and its action for each window, recording of chosen codes.
+    /// Prepares the application's history before the first window: continuous scanning from the
+    /// start when asked, and the recorder's problems shown in every window.
     public static func install(continuousAtStart: Bool = false) {
         if continuousAtStart && AppSettings.shared.hasKey("continuous") { AppSettings.shared.setBool("continuous", true) }
-        SaomaHooks.windowCreated.append { window in
-            let continuous = ContinuousMode(window: window, recorder: recorder)
-            sessions.append(continuous)
-            let page = HistoryPage(recorder: recorder)
-            page.onOpen = { [weak window] symbol in window?.showResult(symbol, recording: false) }
-            pages.append((window, page))
-            onSimpleSignal(UnsafeMutableRawPointer(window.window), "destroy") { [weak window] in
-                pages.removeAll { $0.window === window || window == nil }
-                sessions.removeAll { $0.window === window || $0.window == nil }
-            }
-            // Added after the hooks run, the page lands third in the switcher (Image, Generate, History).
-            runOnMainLoop { [weak window] in
-                window?.sidebar.addPage(
-                    name: "history", title: tr("History"), iconName: "document-open-recent-symbolic", widget: page.widget)
-            }
-            WindowActions.add("history", to: window) { [weak page] window in
-                window.setSidebarVisible(true)
-                window.sidebar.showPage("history")
-                if let field = page?.focusSearch() { DebugEvents.logWhenFocused(field, .focus("history")) }
-            }
-        }
-        SaomaHooks.codeChosen.append { window, symbol, origin in
-            // A document with personal data is kept only when the person presses Keep.
-            if !recorder.record(symbol, origin: origin), recorder.isKeeping {
-                window.resultPage.offerKeep { recorder.keep(symbol, origin: origin) }
-            }
-        }
         recorder.onProblem = { message in
             for (window, page) in pages { showToast(message, in: window, fallback: page) }
+        }
+    }
+
+    /// Gives `window` its History page (added to the side panel after the pages already there),
+    /// continuous scanning and the `history` action.
+    static func attach(to window: SaomaWindow) {
+        let continuous = ContinuousMode(window: window, recorder: recorder)
+        sessions.append(continuous)
+        let page = HistoryPage(recorder: recorder)
+        page.onOpen = { [weak window] symbol in window?.showResult(symbol, recording: false) }
+        pages.append((window, page))
+        onSimpleSignal(UnsafeMutableRawPointer(window.window), "destroy") { [weak window] in
+            pages.removeAll { $0.window === window || window == nil }
+            sessions.removeAll { $0.window === window || $0.window == nil }
+        }
+        window.sidebar.addPage(name: "history", title: tr("History"), iconName: "document-open-recent-symbolic", widget: page.widget)
+        WindowActions.add("history", to: window) { [weak page] window in
+            window.setSidebarVisible(true)
+            window.sidebar.showPage("history")
+            if let field = page?.focusSearch() { DebugEvents.logWhenFocused(field, .focus("history")) }
+        }
+    }
+
+    /// Records `symbol`, chosen in `window` and read from `origin`; a document with personal data
+    /// is kept only when the person presses Keep on the result page.
+    static func record(_ symbol: Symbol, origin: CodeOrigin, in window: SaomaWindow) {
+        if !recorder.record(symbol, origin: origin), recorder.isKeeping {
+            window.resultPage.offerKeep { recorder.keep(symbol, origin: origin) }
         }
     }
 

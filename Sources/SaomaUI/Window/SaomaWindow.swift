@@ -2,6 +2,7 @@
 import CGtk
 import Foundation
 import GLibSwift
+import LiveScanning
 import SaomaCore
 import SaomaMessages
 
@@ -86,13 +87,13 @@ public final class SaomaWindow {
             return false
         }
         ShortcutsWindow.attach(to: UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkApplicationWindow.self))
-        // The Image page first, then those the hooks add (History), so the switcher reads
-        // Image, History, Generate.
+        // The side panel's switcher reads Image, Generate, History (and Session, added last
+        // while continuous scanning is on).
         imageTab = ImageTabController(window: self)
         setBack(on: .photo, label: tr("Back to Camera")) { [weak self] in self?.imageTab?.photoPage.onBack?() }
         setBack(on: .result, label: tr("Back to Camera")) { [weak self] in self?.resumeScanning() }
-        for hook in SaomaHooks.windowCreated { hook(self) }
         sidebar.addPage(name: "generate", title: tr("Generate"), iconName: "view-grid-symbolic", widget: generatorPage.widget)
+        HistoryTab.attach(to: self)
     }
 
     /// Presents the window and starts the camera (`device` overrides the remembered camera).
@@ -166,7 +167,7 @@ public final class SaomaWindow {
         if !chosenLive { live.hold() }
         gtk_stack_set_visible_child_name(gcast(mainStack), page.rawValue)
         if recording, let origin = origin ?? (chosenLive ? .camera : nil) {
-            for hook in SaomaHooks.codeChosen { hook(self, symbol, origin) }
+            HistoryTab.record(symbol, origin: origin, in: self)
         }
         onCodeChosen?(symbol)
     }
@@ -178,12 +179,12 @@ public final class SaomaWindow {
     }
 
     /// Adds `button` to the header bar's scanner controls, shown with the live scanner only
-    /// (for parts plugged in by hooks).
+    /// (continuous scanning's toggle).
     public func addHeaderButton(_ button: UnsafeMutablePointer<GtkWidget>) {
         header.addScannerButton(button)
     }
 
-    /// Continuous mode (seed 014): codes found go to `handler` while scanning goes on; `nil` ends it.
+    /// Continuous mode: codes found go to `handler` while scanning goes on; `nil` ends it.
     func setContinuousHandler(_ handler: ((Detection) -> Void)?) {
         live.onContinuousDetection = handler
     }

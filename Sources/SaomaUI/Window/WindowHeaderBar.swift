@@ -33,7 +33,7 @@ final class WindowHeaderBar {
     private let cameraMenu: ObjectRef<OpaquePointer>
     private let cameraButton: UnsafeMutablePointer<GtkWidget>
     private let backButton: UnsafeMutablePointer<GtkWidget>
-    /// Buttons that apply to the live scanner only (the parts plugged in by hooks add theirs).
+    /// Buttons that apply to the live scanner only (continuous scanning adds its toggle).
     private let scannerButtons: UnsafeMutablePointer<GtkWidget>
     private let screenButton: UnsafeMutablePointer<GtkWidget>
     private let sidebarToggle: UnsafeMutablePointer<GtkWidget>

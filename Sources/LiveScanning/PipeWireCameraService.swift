@@ -8,7 +8,7 @@ import SaomaCore
 import Synchronization
 import V4L2Capture
 
-/// V4L2 cameras and PipeWire cameras together (issue 17): the V4L2 service as it is, plus the
+/// V4L2 cameras and PipeWire cameras together: the V4L2 service as it is, plus the
 /// `Video/Source` nodes PipeWire's registry lists, merged by `CameraListMerge` so a camera
 /// reachable both ways is listed once.
 ///

@@ -6,7 +6,7 @@ import SaomaTestSupport
 import Synchronization
 import Testing
 
-@testable import SaomaUI
+@testable import LiveScanning
 
 /// The live decode worker with the real zbar decoder: what it reads from camera frames.
 @Suite("Live decode worker")
@@ -62,8 +62,9 @@ struct DecodeWorkerTests {
             found.withLock { $0 += detection.symbols.compactMap(\.text) }
         }
         defer { worker.stop() }
-        let viewport = Viewport(size: SaomaSize(width: 640, height: 480), fit: .cover)
-        let region = ScanRegion(frameInView: SaomaRect(x: 0, y: 0, width: 640, height: 480), viewport: viewport, symbologies: [.qrCode])
+        let viewport = Viewport(size: SaomaCore.Size(width: 640, height: 480), fit: .cover)
+        let region = ScanRegion(
+            frameInView: SaomaCore.Rect(x: 0, y: 0, width: 640, height: 480), viewport: viewport, symbologies: [.qrCode])
         let image = try Self.frame("phone in dark mode", x: 200, y: 120, inverted: true)
         for sequence in 0..<DecodeWorker.invertedFrameInterval where found.withLock({ $0.isEmpty }) {
             let frame = VideoFrame(luma: image, rgb: nil, timestamp: Double(sequence) / 30, sequence: UInt64(sequence))

@@ -4,21 +4,21 @@ import Foundation
 import SaomaCore
 
 /// What the decode worker reports for a frame in which codes were found.
-struct Detection: Sendable {
+public struct Detection: Sendable {
     /// The codes under the scan frame, corners in camera pixels, in reading order.
-    var symbols: [Symbol]
+    public var symbols: [Symbol]
     /// The frame they were found in, as sampled for the preview (the preview freezes on it).
-    var preview: PreviewImage
+    public var preview: PreviewImage
     /// The same frame as captured, to redraw it exactly if the view changes while it is frozen
     /// (converted only then).
-    var frame: VideoFrame
+    public var frame: VideoFrame
 }
 
 /// Where the scan frame is, so only the camera pixels under it are decoded, and the viewport
 /// the preview shows frames in.
 struct ScanRegion: Sendable, Equatable {
     /// The frame in view points.
-    var frameInView: SaomaRect
+    var frameInView: Rect
     /// The preview's viewport.
     var viewport: Viewport
     /// The symbologies to look for.
@@ -26,7 +26,7 @@ struct ScanRegion: Sendable, Equatable {
 
     /// The camera pixels under the frame for a `width` × `height` frame.
     func pixels(width: Int, height: Int) -> PixelRect {
-        let size = SaomaSize(width: Double(width), height: Double(height))
+        let size = Size(width: Double(width), height: Double(height))
         return ViewTransform(imageSize: size, viewport: viewport).pixelRegion(fromView: frameInView)
     }
 }
