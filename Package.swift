@@ -96,6 +96,8 @@ let package = Package(
         .executableTarget(name: "CaptureProbe", dependencies: ["V4L2Capture", "SaomaCore"], path: "Tests/CaptureProbe"),
         .executableTarget(name: "AbortingDecoder", dependencies: ["Decoding", "ZBarDecoding", "SaomaCore"], path: "Tests/AbortingDecoder"),
         .executableTarget(name: "PipeWireTestCamera", dependencies: ["CPipeWire"], path: "Tests/PipeWireTestCamera"),
+        // BlurProbe runs the blur-aware readers on synthetic profiles and image files (development and scripts/bench-blur).
+        .executableTarget(name: "BlurProbe", dependencies: ["SaomaCore", "ZBarDecoding", "PixbufIO"], path: "Tests/BlurProbe"),
 
         .testTarget(name: "SaomaCoreTests", dependencies: ["SaomaTestSupport", "SaomaCore"]),
         .testTarget(
@@ -127,7 +129,7 @@ let package = Package(
         ),
         .testTarget(name: "GLibSwiftTests", dependencies: ["SaomaTestSupport", "GLibSwift", "CGtk"]),
         .testTarget(
-            name: "LiveScanningTests", dependencies: ["SaomaTestSupport", "LiveScanning", "SaomaCore", "QREncoding", "CGtk"]),
+            name: "LiveScanningTests", dependencies: ["SaomaTestSupport", "LiveScanning", "SaomaCore", "QREncoding", "PixbufIO", "CGtk"]),
         .testTarget(
             name: "SaomaUITests", dependencies: ["SaomaTestSupport", "SaomaUI", "SaomaCore", "QREncoding", "SQLiteHistory", "PixbufIO"]),
     ],

@@ -32,6 +32,27 @@ public func tr(_ message: String, _ values: [String: String]) -> String {
     fillingPlaceholders(translated(message), values)
 }
 
+/// Translates `message` in `context` (pgettext; the xgettext keyword is `trc:1c,2`): one English
+/// word with two meanings gets one entry per meaning ("Title" of an event, a person's job "Title").
+public func trc(_ context: String, _ message: String) -> String {
+    translated(message, context: context)
+}
+
+/// Translates `message` in `context` and fills its `{name}` placeholders from `values`.
+public func trc(_ context: String, _ message: String, _ values: [String: String]) -> String {
+    fillingPlaceholders(translated(message, context: context), values)
+}
+
+/// The catalogue's translation of `message` in `context`, or `message`.
+private func translated(_ message: String, context: String) -> String {
+    // gettext keys a message with a context as "context\u{04}message"; an untranslated one comes
+    // back as the message part of that key (copied while the key is alive).
+    (context + "\u{04}" + message).withCString { key in
+        guard let translated = g_dpgettext(gettextDomain, key, gsize(context.utf8.count + 1)) else { return message }
+        return String(cString: translated)
+    }
+}
+
 /// The catalogue's translation of `message`, or `message` (not `tr`, whose messages must be
 /// literals for scripts/update-po).
 private func translated(_ message: String) -> String {

@@ -12,3 +12,7 @@ public let makeLiveDecoder: @Sendable () -> BarcodeDecoder? = { DecoderClient() 
 public func makeCameraService() -> CameraService {
     PipeWireCameraService()
 }
+
+/// The live decode worker steers the decoder process: a stage table per request, its CPU time
+/// counted against the decode budget.
+extension DecoderClient: SteerableLiveDecoder {}

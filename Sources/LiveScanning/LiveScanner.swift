@@ -100,6 +100,11 @@ public final class LiveScanner {
     /// Raises the camera's exposure and gain for a dark scene (or restores them).
     public func setLowLightBoost(_ on: Bool) { camera.setLowLightBoost(on) }
 
+    /// Pauses while the window is hidden (minimised or unmapped), and scans again once it shows.
+    func setHidden(_ hidden: Bool) {
+        if hidden { state.pause(.hidden) } else { state.endPause(.hidden) }
+    }
+
     /// Stops the camera and the decode thread; the scanner cannot be started again.
     public func stop() {
         camera.stop()

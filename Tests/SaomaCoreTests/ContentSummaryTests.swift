@@ -55,7 +55,9 @@ struct ContentSummaryTests {
         SummaryCase("\n\n  spaced\tout   words ", "spaced out words", .content(.text)),
         SummaryCase("\u{1B}[31mred", "␛[31mred", .content(.text)),
         SummaryCase("a\u{202E}b", "a�b", .content(.text)),
-        SummaryCase(String(repeating: "x", count: 500), String(repeating: "x", count: 79) + "…", .content(.text)),
+        SummaryCase(String(repeating: "x", count: 500), String(repeating: "x", count: 80) + "…", .content(.text)),
+        // A character of thousands of combining marks costs no more than its budget.
+        SummaryCase("e" + String(repeating: "\u{301}", count: 20000), "e" + String(repeating: "\u{301}", count: 16) + "…", .content(.text)),
         SummaryCase(nil, "", .binary),
     ]
 

@@ -46,6 +46,26 @@ final class HistoryPageTests: XCTestCase {
             try XCTUnwrap(InProcessGtk.button(named: name, in: root ?? page.widget), "no \(name) button")
         }
 
+        /// The rows' menu buttons, in order.
+        var rowMenus: [UnsafeMutablePointer<GtkWidget>] {
+            InProcessGtk.descendants(of: page.list).filter { InProcessGtk.isA($0, gtk_menu_button_get_type()) }
+        }
+
+        /// Opens the first row's menu and chooses its item for the row action `name` (`star`,
+        /// `label`, `delete`), as a click on the menu item does.
+        func chooseFromFirstRowMenu(_ name: String) throws {
+            XCTAssertTrue(InProcessGtk.iterate { page.rowsShowRecords })
+            let menu = try XCTUnwrap(rowMenus.first)
+            XCTAssertEqual(gtk_widget_get_tooltip_text(menu).map { String(cString: $0) }, "More Options")
+            gtk_menu_button_popup(gcastMenuButton(menu))
+            XCTAssertNotNil(gtk_menu_button_get_menu_model(gcastMenuButton(menu)), "the menu is made when it opens")
+            XCTAssertEqual(page.menuRecord?.id, page.records.first?.id, "the menu is for the first row")
+            XCTAssertNotEqual(gtk_widget_activate_action_variant(menu, "row.\(name)", nil), 0, "no row.\(name) action in the menu")
+            gtk_menu_button_popdown(gcastMenuButton(menu))
+        }
+
+        private func gcastMenuButton(_ pointer: UnsafeMutablePointer<GtkWidget>) -> OpaquePointer { OpaquePointer(pointer) }
+
         func close() {
             for dialog in InProcessGtk.messageDialogs() {
                 gtk_window_destroy(UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: GtkWindow.self))
@@ -68,16 +88,17 @@ final class HistoryPageTests: XCTestCase {
             for text in ["https://example.org/扫码", "扫码轻触小蓝点", "<b>not bold</b>\u{1B}[2J"] {
                 fixture.recorder.record(fixture.code(text), origin: .camera)
             }
-            XCTAssertTrue(fixture.waitForTitles(["<b>not bold</b>␛[2J", "扫码轻触小蓝点", "https://example.org/扫码"]), "\(fixture.titles)")
+            let titles = ["<b>not bold</b>␛[2J · Text", "扫码轻触小蓝点 · Text", "example.org · Link"]
+            XCTAssertTrue(fixture.waitForTitles(titles), "\(fixture.titles)")
             XCTAssertTrue(InProcessGtk.labelTexts(in: fixture.page.widget).contains("Today"))
             fixture.type("轻触小")
-            XCTAssertTrue(fixture.waitForTitles(["扫码轻触小蓝点"]), "\(fixture.titles)")
+            XCTAssertTrue(fixture.waitForTitles(["扫码轻触小蓝点 · Text"]), "\(fixture.titles)")
             fixture.type("扫码")
-            XCTAssertTrue(fixture.waitForTitles(["扫码轻触小蓝点", "https://example.org/扫码"]), "\(fixture.titles)")
+            XCTAssertTrue(fixture.waitForTitles(["扫码轻触小蓝点 · Text", "example.org · Link"]), "\(fixture.titles)")
             fixture.type("nothing like this")
             XCTAssertTrue(InProcessGtk.iterate { InProcessGtk.labelTexts(in: fixture.page.widget).contains("No Matches") })
             fixture.type("")
-            XCTAssertTrue(fixture.waitForTitles(["<b>not bold</b>␛[2J", "扫码轻触小蓝点", "https://example.org/扫码"]))
+            XCTAssertTrue(fixture.waitForTitles(titles))
             var opened: [String] = []
             fixture.page.onOpen = { opened.append($0.displayText) }
             let rows = InProcessGtk.descendants(of: fixture.page.list).filter { InProcessGtk.isA($0, adw_action_row_get_type()) }
@@ -92,26 +113,36 @@ final class HistoryPageTests: XCTestCase {
             let fixture = Fixture()
             defer { fixture.close() }
             fixture.recorder.record(fixture.code("keep me"), origin: .camera)
-            XCTAssertTrue(fixture.waitForTitles(["keep me"]))
+            XCTAssertTrue(fixture.waitForTitles(["keep me · Text"]))
             fixture.recorder.record(fixture.code("delete me"), origin: CodeOrigin(source: .photo, photoPath: "/tmp/p.jpg"))
-            XCTAssertTrue(fixture.waitForTitles(["delete me", "keep me"]))
+            XCTAssertTrue(fixture.waitForTitles(["delete me · Text", "keep me · Text"]))
+            XCTAssertTrue(InProcessGtk.iterate { fixture.page.rowsShowRecords })
+            // Each row has one button and a menu.
+            XCTAssertEqual(InProcessGtk.buttons(in: fixture.page.list).map(\.name).filter { $0 == "Copy" }.count, 2)
+            XCTAssertEqual(fixture.rowMenus.count, 2)
 
-            let star = try fixture.button("Star")
-            gtk_widget_activate(star)
+            try fixture.chooseFromFirstRowMenu("star")
             XCTAssertTrue(InProcessGtk.iterate { fixture.page.records.first?.starred == true }, "the star is stored and shown")
+            let starShown = {
+                InProcessGtk.descendants(of: fixture.page.list).contains { widget in
+                    InProcessGtk.isA(widget, gtk_image_get_type())
+                        && gtk_image_get_icon_name(OpaquePointer(widget)).map { String(cString: $0) } == "starred-symbolic"
+                }
+            }
+            XCTAssertTrue(InProcessGtk.iterate { fixture.page.rowsShowRecords && starShown() }, "a starred row shows its star")
 
-            let delete = try fixture.button("Delete")
-            gtk_widget_activate(delete)
-            XCTAssertTrue(fixture.waitForTitles(["keep me"]), "\(fixture.titles)")
+            try fixture.chooseFromFirstRowMenu("delete")
+            XCTAssertTrue(fixture.waitForTitles(["keep me · Text"]), "\(fixture.titles)")
             let undo = InProcessGtk.descendants(of: fixture.page.widget).filter { InProcessGtk.isA($0, gtk_button_get_type()) }
                 .first { InProcessGtk.labelTexts(in: $0).contains("_Undo") || InProcessGtk.labelTexts(in: $0).contains("Undo") }
             gtk_widget_activate(try XCTUnwrap(undo, "the toast offers Undo"))
-            XCTAssertTrue(fixture.waitForTitles(["delete me", "keep me"]), "\(fixture.titles)")
+            XCTAssertTrue(fixture.waitForTitles(["delete me · Text", "keep me · Text"]), "\(fixture.titles)")
             XCTAssertEqual(fixture.page.records.first?.photoPath, "/tmp/p.jpg")
             XCTAssertEqual(fixture.page.records.first?.starred, true)
 
+            XCTAssertNil(InProcessGtk.button(named: "Clear All…", in: fixture.page.widget), "Clear All is in the menu, not in view")
             let before = InProcessGtk.messageDialogs().count
-            gtk_widget_activate(try fixture.button("Clear All…"))
+            XCTAssertNotEqual(gtk_widget_activate_action_variant(fixture.page.widget, "history.clear", nil), 0)
             XCTAssertTrue(InProcessGtk.iterate { InProcessGtk.messageDialogs().count > before })
             let dialog = try XCTUnwrap(InProcessGtk.messageDialogs().last)
             let dialogWidget = UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: GtkWidget.self)

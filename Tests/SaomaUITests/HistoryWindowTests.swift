@@ -24,7 +24,7 @@ struct HistoryWindowTests {
         try scene.addCode("history e2e code", centerX: 640, centerY: 360)
         let app = try AppUnderTest(arguments: [], camera: .fake(scene: scene), settings: .keyfile(["sidebar-visible=false"]))
         try app.waitForLine { $0.hasPrefix("chosen ") }
-        var index = try waitForRows(app, count: 1, first: "history e2e code")
+        var index = try waitForRows(app, count: 1, first: "history e2e code · Text")
         let rows = try HistoryStore(path: app.home.path("data/saoma/history.db")).all()
         #expect(rows.map(\.displayText) == ["history e2e code"])
         #expect(rows.first?.source == .camera)
@@ -36,8 +36,17 @@ struct HistoryWindowTests {
         index = try waitForRows(app, after: index, count: 0)
         for _ in 0..<3 { try app.xdotool(["key", "BackSpace"]) }
         try app.xdotool(["type", "--delay", "20", "e2e"])
-        _ = try waitForRows(app, after: index, count: 1, first: "history e2e code")
+        index = try waitForRows(app, after: index, count: 1, first: "history e2e code · Text")
         #expect(try HistoryStore(path: app.home.path("data/saoma/history.db")).count() == 1)
+
+        // Escape in the search field clears the search and does nothing else: the result page stays.
+        try app.xdotool(["type", "--delay", "20", "zzz"])
+        index = try waitForRows(app, after: index, count: 0)
+        try app.xdotool(["key", "Escape"])
+        _ = try waitForRows(app, after: index, count: 1, first: "history e2e code · Text")
+        let after = app.debugLines[index...]
+        #expect(!after.contains { $0.hasPrefix("page ") }, "Escape left the page: \(after.filter { $0.hasPrefix("page ") })")
+        #expect(app.debugLines.filter { $0.hasPrefix("chosen ") }.count == 1, "the code was read again")
     }
 
     @Test("with Keep History off nothing is written")

@@ -62,6 +62,22 @@ struct LocalizationTests {
         #expect(run.status == 0)
         #expect(run.output == expected)
     }
+
+    /// A word with two meanings is looked up with its context (pgettext): an event's "Title" and
+    /// a person's job "Title" are different words in Chinese.
+    @Test(arguments: [
+        ("zh_CN", "calendar event", "标题"), ("zh_CN", "contact's job", "职务"), ("de", "calendar event", "Titel"),
+        ("de", "contact's job", "Position"),
+    ])
+    func contextsTellMeaningsApart(language: String, context: String, expected: String) throws {
+        let target = try TemporaryFolder(prefix: "saoma-l10n")
+        let directory = try #require(LocaleDirectory.compileSourceTreeTranslations(poDirectory: Self.poDirectory, into: target.url))
+        let run = try runToolStatus(
+            "/usr/bin/gettext", ["-d", gettextDomain, "--context=\(context)", "Title"],
+            environment: ["LC_ALL": "C.UTF-8", "LANGUAGE": language, "TEXTDOMAINDIR": directory])
+        #expect(run.status == 0)
+        #expect(run.output == expected)
+    }
 }
 
 @Suite("Localized saoma binary")

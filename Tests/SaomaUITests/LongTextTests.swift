@@ -46,8 +46,10 @@ final class LongTextTests: XCTestCase {
             }
             XCTAssertTrue(InProcessGtk.iterate { page.records.count == 2 }, "both rows are listed")
             let shown = InProcessGtk.labelTexts(in: page.widget)
-            XCTAssertTrue(shown.contains("a" + String(repeating: "\u{0301}", count: 16) + "…"), "the one-character bomb is cut")
-            XCTAssertTrue(shown.contains(String(Self.long.prefix(200)) + "…"), "the long text shows its start")
+            // Row titles are list titles (`ContentSummary`): a subject's budget and the kind.
+            XCTAssertTrue(shown.contains("a" + String(repeating: "\u{0301}", count: 16) + "… · Text"), "the one-character bomb is cut")
+            let subject = String(Self.long.prefix(ContentSummary.maximumSubjectCharacters)) + "…"
+            XCTAssertTrue(shown.contains(subject + " · Text"), "the long text shows its start")
             for label in shown { XCTAssertTrue(Self.fitsALine(label), "a label of \(label.unicodeScalars.count) scalars") }
         }
     }

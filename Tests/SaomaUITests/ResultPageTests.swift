@@ -31,8 +31,11 @@ final class ResultPageTests: XCTestCase {
         /// The stand-in for NetworkManager: its answers and the networks it was asked to join.
         let joins = JoinRecorder()
 
-        init(_ text: String?, bytes: [UInt8]? = nil, format: Symbology = .qrCode, handler: String? = "Organizer") {
-            window = InProcessGtk.window(holding: page.widget)
+        init(
+            _ text: String?, bytes: [UInt8]? = nil, format: Symbology = .qrCode, handler: String? = "Organizer", height: Int32 = 720,
+            assembly: Symbol.Assembly? = nil
+        ) {
+            window = InProcessGtk.window(holding: page.widget, height: height)
             self.handler = handler
             page.launcher = { [unowned self] uri, _ in self.opened.append(uri) }
             page.handlerName = { [unowned self] _ in self.handler }
@@ -45,7 +48,9 @@ final class ResultPageTests: XCTestCase {
             let joins = self.joins
             page.networkPlan = { _ in joins.plan }
             page.joinNetwork = { network, plan in joins.join(network, plan) }
-            page.show(Symbol(format: format, bytes: bytes ?? Array((text ?? "").utf8), text: text, corners: []))
+            var symbol = Symbol(format: format, bytes: bytes ?? Array((text ?? "").utf8), text: text, corners: [])
+            symbol.assembly = assembly
+            page.show(symbol)
             InProcessGtk.flush()
         }
 
@@ -164,7 +169,7 @@ final class ResultPageTests: XCTestCase {
         }
     }
 
-    func testALaunchFailureIsReportedInAToast() {
+    func testALaunchFailureIsReportedUnderTheActions() {
         showing("saoma-test-no-handler://x") { fixture in
             fixture.page.launchDefault("saoma-test-no-handler://x")
             XCTAssertTrue(
@@ -176,7 +181,7 @@ final class ResultPageTests: XCTestCase {
         try showing(#"WIFI:T:WPA;S:Café\;Net;P:hunter2;H:true;;"#) { fixture in
             fixture.expectLabels(["Wi-Fi Network", "Café;Net", "WPA/WPA2", "hunter2", "Hidden network"])
             XCTAssertTrue(try fixture.copies("Copy Network Name", "Café;Net"))
-            XCTAssertTrue(InProcessGtk.iterate { fixture.labels.contains("Copied") }, "a toast confirms the copy")
+            XCTAssertTrue(InProcessGtk.iterate { fixture.labels.contains("Network name copied") }, "a toast says what was copied")
             fixture.page.copyToClipboard()
             XCTAssertEqual(InProcessGtk.clipboardText(of: fixture.page.widget), "hunter2", "the main value of a network is its password")
             XCTAssertEqual(InProcessGtk.xclipText(), "hunter2", "other X clients see the copied text")
@@ -285,25 +290,202 @@ final class ResultPageTests: XCTestCase {
         }
     }
 
-    func testScanAgainCallsBackAndEveryButtonIsNamedAndFocusable() throws {
+    /// One payload of each kind the parser reads (and a product number, read from an EAN-13).
+    static let everyKind: [(text: String, format: Symbology)] = [
+        ("https://example.org", .qrCode), ("WIFI:S:Home;P:pw;;", .qrCode), ("MECARD:N:Doe,John;TEL:123;;", .qrCode),
+        ("mailto:a@example.org", .qrCode), ("tel:123", .qrCode), ("sms:123", .qrCode), ("geo:1,2", .qrCode),
+        ("BEGIN:VEVENT\nSUMMARY:Dinner\nDTSTART:20261224T180000Z\nEND:VEVENT", .qrCode),
+        ("otpauth://totp/ACME:jane?secret=JBSWY3DPEHPK3PXP&issuer=ACME", .qrCode),
+        ("BCD\n002\n1\nSCT\nCOBADEFF\nJane Roe\nDE89370400440532013000\nEUR12.5\n\n\nInvoice 7", .qrCode),
+        ("4006381333931", .ean13), ("plain", .qrCode),
+    ]
+
+    /// Every kind: its main action comes first, outside the scrolled fields, as the only
+    /// suggested button, and holds the keyboard focus once the page is shown; Back calls back;
+    /// every button is named and reachable by keyboard; nothing opens by itself.
+    func testEveryKindKeepsOneSuggestedMainActionInViewAndFocused() throws {
         try MainActor.assumeIsolated {
-            let samples = [
-                "https://example.org", "WIFI:S:Home;P:pw;;", "MECARD:N:Doe,John;TEL:123;;", "mailto:a@example.org", "tel:123",
-                "sms:123", "geo:1,2", "plain",
-            ]
-            for sample in samples {
-                let fixture = Fixture(sample)
+            for (sample, format) in Self.everyKind {
+                let fixture = Fixture(sample, format: format)
                 defer { fixture.close() }
+                // A menu button's inner toggle is named by the menu button around it.
+                let menuButtonType = gtk_menu_button_get_type()
                 for button in InProcessGtk.buttons(in: fixture.page.widget) {
-                    XCTAssertFalse(button.name.isEmpty, "an unnamed button for \(sample)")
+                    let named =
+                        gtk_widget_get_parent(button.widget).map { parent in
+                            InProcessGtk.isA(parent, menuButtonType) && gtk_widget_get_tooltip_text(parent) != nil
+                        } ?? false
+                    XCTAssertFalse(button.name.isEmpty && !named, "an unnamed button for \(sample)")
                     XCTAssertNotEqual(gtk_widget_get_focusable(button.widget), 0, "\(button.name) cannot be reached by keyboard")
                 }
-                var scanAgain = 0
-                fixture.page.onScanAgain = { scanAgain += 1 }
-                XCTAssertTrue(InProcessGtk.press(try fixture.button("Scan Again")) { scanAgain == 1 }, "Scan Again for \(sample)")
+                let primary = try XCTUnwrap(fixture.page.primaryAction, "no main action for \(sample)")
+                XCTAssertEqual(gtk_widget_is_ancestor(primary, fixture.page.scroller), 0, "the main action of \(sample) scrolls away")
+                let suggested = InProcessGtk.buttons(in: fixture.page.widget).filter {
+                    gtk_widget_has_css_class($0.widget, "suggested-action") != 0
+                }
+                XCTAssertEqual(suggested.map(\.widget), [primary], "one suggested action for \(sample): \(suggested.map(\.name))")
+                XCTAssertTrue(
+                    InProcessGtk.iterate { gtk_widget_has_focus(primary) != 0 }, "the main action of \(sample) does not hold the focus")
+                var back = 0
+                fixture.page.onBack = { back += 1 }
+                fixture.page.goBack()
+                XCTAssertEqual(back, 1, "Back for \(sample)")
                 XCTAssertEqual(fixture.opened, [], "nothing opens by itself for \(sample)")
             }
         }
+    }
+
+    /// The main action of each kind, by name.
+    func testEachKindsMainAction() throws {
+        let expected = [
+            "Open…", "Connect", "Save Contact…", "Write E-mail…", "Call…", "Write Message…", "Open in Maps…", "Add to Calendar",
+            "Copy Code", "Copy IBAN", "Search the Web…", "Copy Text",
+        ]
+        try MainActor.assumeIsolated {
+            for ((sample, format), name) in zip(Self.everyKind, expected) {
+                let fixture = Fixture(sample, format: format)
+                defer { fixture.close() }
+                let primary = try XCTUnwrap(fixture.page.primaryAction)
+                XCTAssertEqual(InProcessGtk.labelTexts(in: primary).joined(separator: " "), name, "for \(sample)")
+            }
+        }
+    }
+
+    /// A message joined from structured-append parts says how many codes it came from; one with
+    /// parts missing says which, in the part of the page that never scrolls, above the actions.
+    func testStructuredAppendPartsAreToldUnderTheTitle() throws {
+        let rows: [(Symbol.Assembly?, String?)] = [
+            (nil, nil),
+            (Symbol.Assembly(total: 3, missing: []), "Joined from 3 codes"),
+            (Symbol.Assembly(total: 4, missing: [1, 3]), "Parts 2 and 4 of 4 are missing: the text is incomplete."),
+            (Symbol.Assembly(total: 4, missing: [3]), "Part 4 of 4 is missing: the text is incomplete."),
+            (Symbol.Assembly(total: 9, missing: [1, 2, 3, 5, 8]), "Parts 2–4, 6 and 9 of 9 are missing: the text is incomplete."),
+            (
+                Symbol.Assembly(total: 16, missing: Array(stride(from: 1, to: 16, by: 2))),
+                "Parts 2, 4, 6, 8, 10, 12 and more of 16 are missing: the text is incomplete."
+            ),
+        ]
+        try MainActor.assumeIsolated {
+            for (assembly, expected) in rows {
+                let fixture = Fixture("The first half and the second half", assembly: assembly)
+                defer { fixture.close() }
+                let told = fixture.labels.filter { $0.hasPrefix("Joined from") || $0.contains("missing: the text") }
+                XCTAssertEqual(told, expected.map { [$0] } ?? [], "for \(String(describing: assembly))")
+                // An incomplete message is not drawn again as if it were whole.
+                XCTAssertEqual(fixture.buttonNames.contains("Copy Code Image"), assembly?.isComplete ?? true, "\(fixture.buttonNames)")
+                guard let expected else { continue }
+                let label = try XCTUnwrap(
+                    InProcessGtk.descendants(of: fixture.page.widget).first {
+                        InProcessGtk.isA($0, gtk_label_get_type()) && InProcessGtk.labelText($0) == expected
+                    })
+                XCTAssertEqual(gtk_widget_is_ancestor(label, fixture.page.scroller), 0, "“\(expected)” scrolls away")
+                let primary = try XCTUnwrap(fixture.page.primaryAction)
+                var origin = graphene_point_t()
+                var point = graphene_point_t()
+                var actionPoint = graphene_point_t()
+                XCTAssertNotEqual(gtk_widget_compute_point(label, fixture.page.widget, &origin, &point), 0)
+                XCTAssertNotEqual(gtk_widget_compute_point(primary, fixture.page.widget, &origin, &actionPoint), 0)
+                XCTAssertLessThan(point.y, actionPoint.y, "“\(expected)” should come before the main action")
+                XCTAssertEqual(InProcessGtk.labelTexts(in: primary).joined(separator: " "), "Copy Text")
+            }
+        }
+    }
+
+    /// A copy's toast says what was copied and covers no control: it shows over the page's
+    /// foot, below the fields.
+    func testCopyToastSaysWhatAndCoversNoControl() throws {
+        let card =
+            "MECARD:N:Roe,Jane;TEL:+15550100;TEL:+15550101;TEL:+15550102;EMAIL:jane@example.org;EMAIL:roe@example.org;"
+            + "URL:https://example.org;ADR:1 Main St;NOTE:A note;ORG:ACME;;"
+        try MainActor.assumeIsolated {
+            for textScale in [1.0, 1.5] {
+                try Self.expectToastClearOfControls(card, textScale: textScale)
+            }
+        }
+    }
+
+    /// Copies the main value of `card` in a 420 px high window with text `textScale` times its
+    /// size and checks that the toast covers no button in view.
+    @MainActor
+    private static func expectToastClearOfControls(_ card: String, textScale: Double) throws {
+        Self.setTextScale(textScale)
+        defer { Self.setTextScale(1) }
+        do {
+            let fixture = Fixture(card, height: 420)
+            defer { fixture.close() }
+            let adjustment = try XCTUnwrap(gtk_scrolled_window_get_vadjustment(OpaquePointer(fixture.page.scroller)))
+            XCTAssertTrue(
+                InProcessGtk.iterate { gtk_adjustment_get_upper(adjustment) > gtk_adjustment_get_page_size(adjustment) + 1 },
+                "the fields should fill the page and scroll")
+            // Without animations the toast is laid out where it stays (it would slide in from the foot).
+            Self.setAnimations(false)
+            defer { Self.setAnimations(true) }
+            fixture.page.copyToClipboard()
+            let shown = InProcessGtk.iterate {
+                guard let toast = Self.toastWidget(in: fixture.page.widget) else { return false }
+                let rect = Self.bounds(of: toast, in: fixture.page.widget)
+                return rect.height >= 24 && rect.width >= 60
+            }
+            let toast = try XCTUnwrap(shown ? Self.toastWidget(in: fixture.page.widget) : nil, "no toast")
+            XCTAssertTrue(InProcessGtk.labelTexts(in: toast).contains("Contact copied"), "\(InProcessGtk.labelTexts(in: toast))")
+            let toastBounds = Self.bounds(of: toast, in: fixture.page.widget)
+            // What shows of a scrolled button is the part inside the scrolled window.
+            let viewport = Self.bounds(of: fixture.page.scroller, in: fixture.page.widget)
+            var checked = 0
+            for button in InProcessGtk.buttons(in: fixture.page.widget) where gtk_widget_is_ancestor(button.widget, toast) == 0 {
+                guard gtk_widget_get_mapped(button.widget) != 0 else { continue }
+                var rect = Self.bounds(of: button.widget, in: fixture.page.widget)
+                if gtk_widget_is_ancestor(button.widget, fixture.page.scroller) != 0 { rect = rect.intersection(viewport) }
+                guard !rect.isNull, rect.height > 0 else { continue }
+                checked += 1
+                XCTAssertFalse(
+                    rect.intersects(toastBounds), "at text scale \(textScale) the toast \(toastBounds) covers \(button.name) \(rect)")
+            }
+            XCTAssertGreaterThanOrEqual(checked, 3, "the buttons in view at text scale \(textScale)")
+            // Nor may it cover the fields, which scroll their buttons under it.
+            XCTAssertGreaterThanOrEqual(toastBounds.minY, viewport.maxY, "at text scale \(textScale) the toast covers the fields")
+        }
+    }
+
+    /// Scales GTK's text (`gtk-xft-dpi`, as the large-text setting does) for this process.
+    @MainActor
+    static func setTextScale(_ scale: Double) {
+        var value = GValue()
+        g_value_init(&value, GType(6 << 2))  // G_TYPE_INT
+        g_value_set_int(&value, gint(96 * 1024 * scale))
+        g_object_set_property(
+            UnsafeMutableRawPointer(gtk_settings_get_default()).assumingMemoryBound(to: GObject.self), "gtk-xft-dpi", &value)
+        g_value_unset(&value)
+    }
+
+    /// Turns GTK's (and libadwaita's) animations on or off for this process.
+    @MainActor
+    static func setAnimations(_ on: Bool) {
+        var value = GValue()
+        g_value_init(&value, GType(5 << 2))  // G_TYPE_BOOLEAN
+        g_value_set_boolean(&value, on ? 1 : 0)
+        g_object_set_property(
+            UnsafeMutableRawPointer(gtk_settings_get_default()).assumingMemoryBound(to: GObject.self), "gtk-enable-animations", &value)
+        g_value_unset(&value)
+    }
+
+    /// The toast widget shown over the page, if any (libadwaita's private `AdwToastWidget`).
+    @MainActor
+    static func toastWidget(in root: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
+        InProcessGtk.descendants(of: root).first { widget in
+            String(
+                cString: g_type_name(
+                    UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self).pointee.g_class.pointee.g_type))
+                == "AdwToastWidget"
+        }
+    }
+
+    /// The bounds of `widget` in `root`'s coordinates.
+    @MainActor
+    static func bounds(of widget: UnsafeMutablePointer<GtkWidget>, in root: UnsafeMutablePointer<GtkWidget>) -> CGRect {
+        var rect = graphene_rect_t()
+        guard gtk_widget_compute_bounds(widget, root, &rect) != 0 else { return .zero }
+        return CGRect(x: Double(rect.origin.x), y: Double(rect.origin.y), width: Double(rect.size.width), height: Double(rect.size.height))
     }
 
     /// Records join requests from the worker thread and answers with a chosen outcome.

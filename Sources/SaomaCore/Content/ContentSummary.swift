@@ -18,8 +18,12 @@ public struct ContentSummary: Hashable, Sendable {
         case binary
     }
 
-    /// Longest subject, in characters; longer ones end in `…`.
+    /// Longest subject, in Unicode scalars (and four times as many UTF-8 bytes); longer ones end
+    /// in `…` (`DisplayText`: the cost is bounded whatever the payload's characters).
     public static let maximumSubjectCharacters = 80
+
+    /// The subject's budget.
+    static let subjectBudget = DisplayText.Budget(scalars: maximumSubjectCharacters, bytes: maximumSubjectCharacters * 4)
 
     /// What the code is about, shown as it is (visible, one line, short); empty when nothing
     /// names it better than its kind (an event without a title, a payload that is not text).
@@ -112,17 +116,24 @@ public struct ContentSummary: Hashable, Sendable {
         }
     }
 
-    /// `text` made visible on one line and cut to `maximumSubjectCharacters`.
+    /// `text` cut to the subject's budget and made visible on one line.
     static func shown(_ text: String) -> String {
-        VisibleText.shortened(ContentParser.trimmingSpace(text), limit: maximumSubjectCharacters)
+        let (start, isCut) = DisplayText.cut(ContentParser.trimmingSpace(text), subjectBudget)
+        return VisibleText.of(start) + (isCut ? "…" : "")
     }
 
-    /// The first line of `text` that is not blank, with runs of white space made one space.
+    /// The first line of `text` that is not blank, with runs of white space made one space
+    /// (looked for in the start of `text`, a field's budget).
     static func firstLine(_ text: String) -> String {
-        let lines = text.unicodeScalars.split { $0 == "\n" || $0 == "\r" || $0 == "\u{2028}" || $0 == "\u{2029}" }
-        let line = lines.map { String(String.UnicodeScalarView($0)) }.first { !ContentParser.trimmingSpace($0).isEmpty } ?? ""
-        let words = line.unicodeScalars.split { $0 == " " || $0 == "\t" }.map { String(String.UnicodeScalarView($0)) }
-        return shown(words.joined(separator: " "))
+        let (start, isCut) = DisplayText.cut(text, .field)
+        let lines = start.unicodeScalars.split(omittingEmptySubsequences: false) {
+            $0 == "\n" || $0 == "\r" || $0 == "\u{2028}" || $0 == "\u{2029}"
+        }.map { String(String.UnicodeScalarView($0)) }
+        guard let index = lines.firstIndex(where: { !ContentParser.trimmingSpace($0).isEmpty }) else { return "" }
+        let words = lines[index].unicodeScalars.split { $0 == " " || $0 == "\t" }.map { String(String.UnicodeScalarView($0)) }
+        let subject = shown(words.joined(separator: " "))
+        // A line the field's budget ended in was cut too.
+        return isCut && index == lines.count - 1 && !subject.hasSuffix("…") ? subject + "…" : subject
     }
 
     /// "GitHub (jane@example.org)", "GitHub", or the account alone.

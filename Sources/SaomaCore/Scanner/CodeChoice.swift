@@ -29,7 +29,7 @@ public struct CodeChoice: Sendable, Equatable {
         return []
     }
 
-    /// Whether the "Tap a marker to open" hint and the Cancel button show.
+    /// Whether the "Click a marker to open" hint and the Cancel button show.
     public var offersChoice: Bool { codes.count >= 2 }
 
     /// Codes were decoded at `time`; returns `true` when they are taken (only while scanning and

@@ -19,8 +19,11 @@ enum DebugEvent {
     case retryButton(centre: (x: Double, y: Double))
     /// Seconds from the window's creation to the first frame on screen.
     case firstFrameAfter(seconds: Double)
-    /// The History page shows `count` rows, the first (newest) with this text.
+    /// The History page shows `count` rows, the first (newest) with this title.
     case historyRows(count: Int, first: String)
+    /// The result page's main action holds the focus: its rectangle and the window's on screen
+    /// (x, y, width, height), and its label.
+    case resultAction(rect: SaomaRect, window: SaomaRect, label: String)
     /// Continuous mode was switched on or off.
     case continuous(on: Bool)
     /// Continuous mode counted a new code.
@@ -88,6 +91,9 @@ enum DebugEvent {
         case .retryButton(let centre): return "retry-button x=\(centre.x) y=\(centre.y)"
         case .firstFrameAfter(let seconds): return "first-frame-after=\(seconds)"
         case .historyRows(let count, let first): return "history-rows count=\(count) first=\(first)"
+        case .resultAction(let r, let w, let label):
+            return
+                "result-action rect=\(r.minX),\(r.minY),\(r.width),\(r.height) window=\(w.minX),\(w.minY),\(w.width),\(w.height) text=\(label)"
         case .continuous(let on): return "continuous on=\(on)"
         case .continuousCode(let text): return "continuous-code text=\(text)"
         case .continuousFlash(let count): return "continuous-flash count=\(count)"

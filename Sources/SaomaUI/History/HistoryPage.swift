@@ -4,9 +4,12 @@ import Foundation
 import GLibSwift
 import SQLiteHistory
 import SaomaCore
+import SaomaMessages
 
 /// The side panel's History page: newest first, grouped by day, searched as you type; each row
-/// reopens its result and has star, copy, label and delete (with Undo); Clear All asks first; an
+/// is titled by what the code is about and its kind ("Home Network · Wi-Fi", never a password or
+/// a login secret), with the time and source under it, one Copy button and a menu (star, label,
+/// delete with Undo); it reopens its result. Clear All is in the page's menu and asks first; an
 /// empty history says how it fills.
 ///
 /// UI thread only; owns its widget. Every query and change goes through the `HistoryRecorder`'s
@@ -15,6 +18,8 @@ import SaomaCore
 public final class HistoryPage {
     /// Rows fetched per page of results ("Show More" fetches the next).
     static let pageSize = 200
+    /// Name of the page's action group (`history.clear`).
+    static let actionGroup = "history"
 
     /// The page's widget (a toast overlay around the content).
     public var widget: UnsafeMutablePointer<GtkWidget> { widgetRef.pointer }
@@ -23,19 +28,26 @@ public final class HistoryPage {
     let list: UnsafeMutablePointer<GtkWidget>
     private let content: UnsafeMutablePointer<GtkWidget>
     private let emptyStatus: UnsafeMutablePointer<GtkWidget>
-    private let clearButton: UnsafeMutablePointer<GtkWidget>
     private let moreButton: UnsafeMutablePointer<GtkWidget>
+    /// The count at the foot of the page, where toasts appear (over no control).
+    private let countLabel: UnsafeMutablePointer<GtkWidget>
     private let recorder: HistoryRecorder
+    /// The page's actions: Clear All.
+    private let actions = ObjectRef(adopting: g_simple_action_group_new())
     /// The rows shown, newest first.
     private(set) var records: [HistoryRecord] = []
+    /// The row whose menu was last opened.
+    private(set) var menuRecord: HistoryRecord?
     /// Number of the newest query; older answers are dropped.
     private var generation = 0
     private var limit = HistoryPage.pageSize
+    /// Whether the last query was a search.
+    private var searching = false
     /// The rows' widgets, removed before each refill.
     private var rowWidgets: [UnsafeMutablePointer<GtkWidget>] = []
     /// Whether `records` changed since the rows were built. Rows are built only while the page
-    /// is on screen: a page of rows with four buttons each keeps the UI thread busy for hundreds
-    /// of milliseconds, which at start-up held the first camera frame back (docs/BENCHMARKS.md).
+    /// is on screen: a page of rows keeps the UI thread busy for a while, which at start-up held
+    /// the first camera frame back (docs/BENCHMARKS.md).
     private var rowsStale = false
 
     /// Called when a row is activated, with its code.
@@ -48,6 +60,10 @@ public final class HistoryPage {
         let box = created(gtk_box_new(GTK_ORIENTATION_VERTICAL, 6))
         adw_toast_overlay_set_child(gcast(widget), box)
 
+        let searchRow = created(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6))
+        gtk_widget_set_margin_start(searchRow, 12)
+        gtk_widget_set_margin_end(searchRow, 12)
+        gtk_widget_set_margin_top(searchRow, 6)
         searchEntry = created(gtk_search_entry_new())
         var placeholder = GValue()
         g_value_init(&placeholder, GType(16 << 2))  // G_TYPE_STRING
@@ -55,10 +71,10 @@ public final class HistoryPage {
         g_object_set_property(UnsafeMutableRawPointer(searchEntry).assumingMemoryBound(to: GObject.self), "placeholder-text", &placeholder)
         g_value_unset(&placeholder)
         saoma_accessible_set_label(gcast(searchEntry), tr("Search history"))
-        gtk_widget_set_margin_start(searchEntry, 12)
-        gtk_widget_set_margin_end(searchEntry, 12)
-        gtk_widget_set_margin_top(searchEntry, 6)
-        gtk_box_append(gcast(box), searchEntry)
+        gtk_widget_set_hexpand(searchEntry, 1)
+        gtk_box_append(gcast(searchRow), searchEntry)
+        gtk_box_append(gcast(searchRow), Self.pageMenuButton())
+        gtk_box_append(gcast(box), searchRow)
 
         content = created(gtk_stack_new())
         gtk_widget_set_vexpand(content, 1)
@@ -83,12 +99,14 @@ public final class HistoryPage {
         gtk_widget_add_css_class(emptyStatus, "compact")
         gtk_stack_add_named(gcast(content), emptyStatus, "empty")
 
-        clearButton = mnemonicButton(tr("_Clear All…"))
-        gtk_widget_add_css_class(clearButton, "destructive-action")
-        gtk_widget_set_halign(clearButton, GTK_ALIGN_CENTER)
-        gtk_widget_set_margin_bottom(clearButton, 12)
-        gtk_box_append(gcast(box), clearButton)
+        countLabel = created(gtk_label_new(""))
+        gtk_widget_add_css_class(countLabel, "caption")
+        gtk_widget_add_css_class(countLabel, "dim-label")
+        gtk_box_append(gcast(box), created(gtk_separator_new(GTK_ORIENTATION_HORIZONTAL)))
+        gtk_box_append(gcast(box), countLabel)
 
+        addActions()
+        gtk_widget_insert_action_group(widget, Self.actionGroup, OpaquePointer(actions.pointer))
         onSimpleSignal(UnsafeMutableRawPointer(searchEntry), "search-changed") { [weak self] in
             self?.limit = HistoryPage.pageSize
             self?.refresh()
@@ -98,9 +116,13 @@ public final class HistoryPage {
             self.limit += HistoryPage.pageSize
             self.refresh()
         }
-        onClicked(UnsafeMutableRawPointer(clearButton)) { [weak self] in self?.confirmClear() }
         recorder.onChanged.append { [weak self] in self?.refresh() }
-        onSimpleSignal(UnsafeMutableRawPointer(widget), "map") { [weak self] in self?.buildRowsIfStale() }
+        onSimpleSignal(UnsafeMutableRawPointer(widget), "map") { [weak self] in
+            guard let self else { return }
+            // A toast covers the count at the foot, never a row's buttons.
+            ResultPage.makeRoomForToasts(self.countLabel)
+            self.buildRowsIfStale()
+        }
         refresh()
     }
 
@@ -110,12 +132,26 @@ public final class HistoryPage {
         return String(cString: text)
     }
 
-    /// Puts the cursor in the search field.
     /// Gives the keyboard focus to the search field and returns it.
     @discardableResult
     public func focusSearch() -> UnsafeMutablePointer<GtkWidget> {
         gtk_widget_grab_focus(searchEntry)
         return searchEntry
+    }
+
+    /// When the keyboard focus of `window` is in a search field, clears that field and returns
+    /// true: Escape there clears the search and does nothing else (it does not leave the page
+    /// showing, nor reopen the camera).
+    public static func clearFocusedSearch(in window: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        guard let root = gtk_widget_get_root(window), var widget = gtk_root_get_focus(root) else { return false }
+        let searchEntryType = gtk_search_entry_get_type()
+        while g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), searchEntryType) == 0
+        {
+            guard let parent = gtk_widget_get_parent(widget) else { return false }
+            widget = parent
+        }
+        gtk_editable_set_text(gcast(widget), "")
+        return true
     }
 
     /// Queries the rows again (after a change, a search or "Show More").
@@ -135,10 +171,14 @@ public final class HistoryPage {
 
     private func show(_ rows: [HistoryRecord], searching: Bool, limit: Int) {
         records = Array(rows.prefix(limit))
+        self.searching = searching
         rowsStale = true
         if gtk_widget_get_mapped(widget) != 0 { buildRowsIfStale() }
         gtk_widget_set_visible(moreButton, rows.count > limit ? 1 : 0)
-        gtk_widget_set_sensitive(clearButton, records.isEmpty && !searching ? 0 : 1)
+        g_simple_action_set_enabled(action("clear"), records.isEmpty && !searching ? 0 : 1)
+        gtk_label_set_text(
+            gcast(countLabel),
+            searching ? trn("{count} match", "{count} matches", records.count) : trn("{count} code", "{count} codes", records.count))
         if records.isEmpty {
             if searching {
                 adw_status_page_set_title(gcast(emptyStatus), tr("No Matches"))
@@ -151,7 +191,7 @@ public final class HistoryPage {
         } else {
             gtk_stack_set_visible_child_name(gcast(content), "list")
         }
-        DebugEvents.log(.historyRows(count: records.count, first: records.first?.displayText ?? ""))
+        DebugEvents.log(.historyRows(count: records.count, first: records.first.map(Self.title(of:)) ?? ""))
     }
 
     /// Whether the list's rows show `records` (they are built once the page is on screen).
@@ -212,49 +252,42 @@ public final class HistoryPage {
         let today = HistoryDays.day(milliseconds: now, utcOffsetSeconds: TimeZone.current.secondsFromGMT())
         if day == today { return tr("Today") }
         if day == today - 1 { return tr("Yesterday") }
-        let formatter = DateFormatter()
-        formatter.dateStyle = .medium
-        formatter.timeStyle = .none
-        formatter.timeZone = TimeZone(secondsFromGMT: 0)
-        return formatter.string(from: Date(timeIntervalSince1970: Double(day) * 86_400))
+        return DateTimeText.date(day: day)
     }
 
-    /// One code's row: its text, the time, format, source and label, and its buttons.
+    /// One code's row: its title, the time, source and label, a star when starred, Copy and the
+    /// row menu.
     private func row(for record: HistoryRecord) -> UnsafeMutablePointer<GtkWidget> {
         let row = created(adw_action_row_new())
+        let summary = ContentSummary(record: record)
         // Payloads and labels are shown as text, never as markup.
         adw_preferences_row_set_use_markup(gcast(row), 0)
-        adw_preferences_row_set_title(gcast(row), Self.title(of: record))
-        adw_action_row_set_title_lines(gcast(row), 2)
+        adw_preferences_row_set_title(gcast(row), summary.title)
+        adw_action_row_set_title_lines(gcast(row), 1)
         adw_action_row_set_subtitle(gcast(row), Self.subtitle(of: record))
         adw_action_row_set_subtitle_lines(gcast(row), 1)
+        let icon = created(gtk_image_new_from_icon_name(ResultPage.icon(for: summary.kind)))
+        gtk_widget_add_css_class(icon, "dim-label")
+        adw_action_row_add_prefix(gcast(row), icon)
         gtk_list_box_row_set_activatable(gcast(row), 1)
         onSimpleSignal(UnsafeMutableRawPointer(row), "activated") { [weak self] in
             if let symbol = record.symbol { self?.onOpen?(symbol) }
         }
-        let star = created(gtk_toggle_button_new())
-        gtk_button_set_icon_name(gcast(star), record.starred ? "starred-symbolic" : "non-starred-symbolic")
-        gtk_toggle_button_set_active(gcast(star), record.starred ? 1 : 0)
-        gtk_widget_set_tooltip_text(star, tr("Star"))
-        addSuffix(star, to: row)
-        onToggled(UnsafeMutableRawPointer(star)) { [weak self] in
-            let on = gtk_toggle_button_get_active(gcast(star)) != 0
-            gtk_button_set_icon_name(gcast(star), on ? "starred-symbolic" : "non-starred-symbolic")
-            guard let id = record.id else { return }
-            self?.recorder.write { store throws(HistoryStoreError) in try store.setStarred(on, id: id) }
+        if record.starred {
+            let star = created(gtk_image_new_from_icon_name("starred-symbolic"))
+            saoma_accessible_set_label(gcast(star), tr("Starred"))
+            adw_action_row_add_suffix(gcast(row), star)
         }
         let copy = created(gtk_button_new_from_icon_name("edit-copy-symbolic"))
         gtk_widget_set_tooltip_text(copy, tr("Copy"))
         addSuffix(copy, to: row)
         onClicked(UnsafeMutableRawPointer(copy)) { [weak self] in self?.copy(record) }
-        let label = created(gtk_button_new_from_icon_name("document-edit-symbolic"))
-        gtk_widget_set_tooltip_text(label, tr("Label"))
-        addSuffix(label, to: row)
-        onClicked(UnsafeMutableRawPointer(label)) { [weak self] in self?.editLabel(record) }
-        let delete = created(gtk_button_new_from_icon_name("user-trash-symbolic"))
-        gtk_widget_set_tooltip_text(delete, tr("Delete"))
-        addSuffix(delete, to: row)
-        onClicked(UnsafeMutableRawPointer(delete)) { [weak self] in self?.delete(record) }
+        let menu = created(gtk_menu_button_new())
+        gtk_menu_button_set_icon_name(gcast(menu), "view-more-symbolic")
+        gtk_widget_set_tooltip_text(menu, tr("More Options"))
+        addSuffix(menu, to: row)
+        // The menu and its actions are made when it first opens (a page holds hundreds of rows).
+        RowMenu.attach(to: menu) { [weak self] in self?.rowMenu(for: record, on: menu) }
         return row
     }
 
@@ -265,21 +298,14 @@ public final class HistoryPage {
         adw_action_row_add_suffix(gcast(row), button)
     }
 
-    /// The row's title: the payload with control characters visible, cut to a line's budget
-    /// (`DisplayText`: by scalars and bytes, so no row can stall the page).
+    /// The row's title: what the code is about and its kind, never a secret (`ContentSummary`).
     static func title(of record: HistoryRecord) -> String {
-        ResultPage.visible(record.displayText, multiline: false)
+        ContentSummary(record: record).title
     }
 
-    /// "14:05 · QR · Camera · label".
+    /// "14:05 · Camera · label" (the time on the desktop's clock).
     static func subtitle(of record: HistoryRecord) -> String {
-        let formatter = DateFormatter()
-        formatter.dateStyle = .none
-        formatter.timeStyle = .short
-        var parts = [
-            formatter.string(from: Date(timeIntervalSince1970: Double(record.timeMilliseconds) / 1000)), record.format,
-            sourceName(record.source),
-        ]
+        var parts = [DateTimeText.timeOfDay(milliseconds: record.timeMilliseconds), sourceName(record.source)]
         if let label = record.label { parts.append(ResultPage.visible(label, multiline: false)) }
         return parts.joined(separator: " · ")
     }
@@ -296,9 +322,83 @@ public final class HistoryPage {
 
     // MARK: Actions
 
+    /// The page's menu button (Clear All…).
+    private static func pageMenuButton() -> UnsafeMutablePointer<GtkWidget> {
+        let menu = ObjectRef(adopting: g_menu_new())
+        g_menu_append(menu.pointer, tr("_Clear All…"), "\(actionGroup).clear")
+        let button = created(gtk_menu_button_new())
+        gtk_menu_button_set_icon_name(gcast(button), "view-more-symbolic")
+        gtk_menu_button_set_menu_model(gcast(button), UnsafeMutablePointer(menu.pointer))
+        gtk_widget_set_tooltip_text(button, tr("History Menu"))
+        saoma_accessible_set_label(gcast(button), tr("History Menu"))
+        return button
+    }
+
+    /// Adds the page's action `clear` (it asks first).
+    private func addActions() {
+        Self.addAction("clear", to: actions.pointer) { [weak self] in self?.confirmClear() }
+    }
+
+    /// Adds the action `name` to `group`.
+    private static func addAction(
+        _ name: String, to group: UnsafeMutablePointer<GSimpleActionGroup>, _ body: @escaping @MainActor () -> Void
+    ) {
+        let action = ObjectRef(adopting: g_simple_action_new(name, nil))
+        onActivate(action.pointer.objectPointer) { _ in body() }
+        g_action_map_add_action(gcast(UnsafeMutableRawPointer(group)), action.pointer)
+    }
+
+    /// The page's action `name` (`clear`, `star`…).
+    private func action(_ name: String) -> OpaquePointer? {
+        g_action_map_lookup_action(gcast(actions.pointer.objectPointer), name)
+    }
+
+    /// Name of a row menu's action group (`row.star`, `row.label`, `row.delete`).
+    static let rowActionGroup = "row"
+
+    /// Gives `button` the menu of `record`: Star or Unstar, Add or Edit Label…, Delete, with the
+    /// actions they name.
+    private func rowMenu(for record: HistoryRecord, on button: UnsafeMutablePointer<GtkWidget>) {
+        menuRecord = record
+        let group = ObjectRef(adopting: g_simple_action_group_new())
+        Self.addAction("star", to: group.pointer) { [weak self] in self?.toggleStar(record) }
+        Self.addAction("label", to: group.pointer) { [weak self] in self?.editLabel(record) }
+        Self.addAction("delete", to: group.pointer) { [weak self] in self?.delete(record) }
+        gtk_widget_insert_action_group(button, Self.rowActionGroup, OpaquePointer(group.pointer))
+        let menu = ObjectRef(adopting: g_menu_new())
+        g_menu_append(menu.pointer, record.starred ? tr("Un_star") : tr("_Star"), "\(Self.rowActionGroup).star")
+        g_menu_append(menu.pointer, record.label == nil ? tr("Add _Label…") : tr("Edit _Label…"), "\(Self.rowActionGroup).label")
+        g_menu_append(menu.pointer, tr("_Delete"), "\(Self.rowActionGroup).delete")
+        gtk_menu_button_set_menu_model(gcast(button), UnsafeMutablePointer(menu.pointer))
+    }
+
+    /// Copies the code's main value (a network's password, a link, a number, the text) and says
+    /// what was copied.
     private func copy(_ record: HistoryRecord) {
-        gdk_clipboard_set_text(gtk_widget_get_clipboard(widget), record.displayText)
-        showToast(tr("Copied"))
+        let value = Self.copiedValue(of: record)
+        gdk_clipboard_set_text(gtk_widget_get_clipboard(widget), value.text)
+        showToast(value.confirmation)
+    }
+
+    /// What Copy puts on the clipboard for `record`, and the toast saying so.
+    static func copiedValue(of record: HistoryRecord) -> ResultPage.CopiedValue {
+        guard let text = record.text else { return .init(text: record.displayText, confirmation: tr("Hex copied")) }
+        switch ContentParser.parse(text, symbology: Symbology(rawValue: record.format)) {
+        case .wifi(let network) where !network.password.isEmpty: return .init(text: network.password, confirmation: tr("Password copied"))
+        case .wifi(let network): return .init(text: network.ssid, confirmation: ResultPage.copiedMessage(tr("Network name")))
+        case .url(let url): return .init(text: url, confirmation: tr("Link copied"))
+        case .phone(let number): return .init(text: number, confirmation: tr("Number copied"))
+        case .sms(let message): return .init(text: message.numbers.joined(separator: ", "), confirmation: tr("Number copied"))
+        case .product(let product): return .init(text: product.isbn13 ?? product.number, confirmation: tr("Number copied"))
+        case .email(let message) where !message.to.isEmpty: return .init(text: message.to, confirmation: tr("Address copied"))
+        default: return .init(text: text, confirmation: tr("Text copied"))
+        }
+    }
+
+    private func toggleStar(_ record: HistoryRecord) {
+        guard let id = record.id else { return }
+        let on = !record.starred
+        recorder.write { store throws(HistoryStoreError) in try store.setStarred(on, id: id) }
     }
 
     private func delete(_ record: HistoryRecord) {
@@ -343,9 +443,10 @@ public final class HistoryPage {
         }
     }
 
-    /// Shows `message` (plain text) in a toast over the page.
+    /// Shows `message` (plain text) in a toast over the page's foot.
     public func showToast(_ message: String) {
         let toast = created(adw_toast_new(Markup.escaped(message)))
+        adw_toast_set_timeout(toast, ResultPage.toastSeconds)
         adw_toast_overlay_add_toast(gcast(widget), toast)
     }
 }

@@ -3,7 +3,7 @@ import CGtk
 import GLibSwift
 import SaomaCore
 
-/// Drives choosing among the codes found in an image: markers, the "Tap a marker to open" hint
+/// Drives choosing among the codes found in an image: markers, the "Click a marker to open" hint
 /// with Cancel for several codes, and the automatic choice of a single code after 0.25 s.
 ///
 /// The live scanner and the image tab each own one: add `markers.widget` and `hintBar` as
@@ -33,7 +33,7 @@ public final class CodeChooser {
         gtk_widget_set_halign(hintBar, GTK_ALIGN_CENTER)
         gtk_widget_set_valign(hintBar, GTK_ALIGN_END)
         gtk_widget_set_margin_bottom(hintBar, 24)
-        let label = gtk_label_new(tr("Tap a marker to open"))
+        let label = gtk_label_new(tr("Click a marker to open"))
         gtk_box_append(gcast(hintBar), label)
         let cancel = created(gtk_button_new_with_label(tr("Cancel")))
         gtk_widget_add_css_class(cancel, "pill")

@@ -3,6 +3,7 @@ import CGtk
 import Foundation
 import GLibSwift
 import SaomaCore
+import SaomaMessages
 
 /// A layer of pulsing round buttons, one over each code, for an image shown through a
 /// `ViewTransform` (the live preview with `.cover`, a photo with `.contain`).
@@ -75,7 +76,9 @@ public final class MarkerLayer {
             gtk_fixed_move(gcast(widget), button, rect.minX, rect.minY)
         }
         for (position, index) in order.enumerated() {
-            let label = MarkerLayer.accessibleLabel(index: position, count: symbols.count, text: symbols[index].displayText)
+            // The code's list title: a Wi-Fi password or login secret never shows in a tooltip.
+            let title = ContentSummary(symbol: symbols[index]).title
+            let label = MarkerLayer.accessibleLabel(index: position, count: symbols.count, text: title)
             saoma_accessible_set_label(OpaquePointer(buttons[index]), label)
             gtk_widget_set_tooltip_text(buttons[index], label)
         }

@@ -10,14 +10,16 @@ extension ResultPage {
     static var scanDate: @MainActor () -> CivilDate = { CivilDate.today() }
 
     /// Builds the boarding-pass view; returns the first flight's booking reference as the main value.
-    func buildBoardingPass(_ pass: BoardingPass, into box: UnsafeMutablePointer<GtkWidget>) -> String {
-        gtk_box_append(gcast(box), ResultPage.heading(tr("Boarding Pass"), icon: "airplane-mode-symbolic"))
+    ///
+    /// The passenger is the subject, "Copy Booking Reference" the main action.
+    func buildBoardingPass(_ pass: BoardingPass, into page: Sections) -> CopiedValue {
+        page.heading(tr("Boarding Pass"), icon: ResultPage.icon(for: .content(.boardingPass)), subject: pass.passengerName)
         var passenger = [Field(caption: tr("Passenger"), value: pass.passengerName, copyLabel: tr("Copy Passenger Name"))]
         passenger.append(
             Field(
                 caption: tr("Ticket"), value: pass.electronicTicket ? tr("Electronic ticket") : tr("Not an electronic ticket"),
                 copyLabel: tr("Copy Ticket Type")))
-        gtk_box_append(gcast(box), fieldList(passenger))
+        page.addToBody(fieldList(passenger))
         let today = ResultPage.scanDate()
         for (index, leg) in pass.legs.enumerated() {
             // Translators: {number} and {count} count the flights of a boarding pass; {from} and {to} are airport codes.
@@ -26,14 +28,21 @@ extension ResultPage {
                 ["number": String(index + 1), "count": String(pass.legs.count), "from": leg.from, "to": leg.to])
             let heading = ResultPage.label(ResultPage.visible(title, multiline: false), classes: ["heading"])
             gtk_label_set_xalign(OpaquePointer(heading), 0)
-            gtk_box_append(gcast(box), heading)
-            gtk_box_append(gcast(box), fieldList(legFields(leg, issued: pass.issued, today: today)))
+            page.addToBody(heading)
+            page.addToBody(fieldList(legFields(leg, issued: pass.issued, today: today)))
         }
         var extras: [String] = []
         if pass.legs.contains(where: \.hasAirlineData) { extras.append(tr("The pass also holds data for the airline’s own use.")) }
         if pass.hasSecurityData { extras.append(tr("The pass carries a security signature; Saoma does not check it.")) }
-        for line in extras { gtk_box_append(gcast(box), ResultPage.label(line, classes: ["dim-label"])) }
-        return pass.legs.first?.bookingReference ?? pass.passengerName
+        for line in extras { page.addToBody(ResultPage.label(line, classes: ["dim-label"])) }
+        if let reference = pass.legs.first?.bookingReference, !reference.isEmpty {
+            let copied = CopiedValue(text: reference, confirmation: tr("Booking reference copied"))
+            page.addAction(copyAction(tr("Copy Booking Reference"), copied))
+            return copied
+        }
+        let name = CopiedValue(text: pass.passengerName, confirmation: ResultPage.copiedMessage(tr("Passenger")))
+        page.addAction(copyAction(tr("Copy Passenger Name"), name))
+        return name
     }
 
     /// The fields of one flight; blank ones are left out.

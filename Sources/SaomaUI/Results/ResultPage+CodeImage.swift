@@ -19,13 +19,13 @@ extension ResultPage {
         return .bytes(symbol.bytes)
     }
 
-    /// The "Copy Code Image" row for `symbol`, or `nil` when Saoma cannot draw it again.
-    func codeImageRow(for symbol: Symbol) -> UnsafeMutablePointer<GtkWidget>? {
+    /// The "Copy Code Image" action for `symbol`, or `nil` when Saoma cannot draw it again.
+    func codeImageButton(for symbol: Symbol) -> UnsafeMutablePointer<GtkWidget>? {
         guard let payload = Self.redrawnPayload(of: symbol) else { return nil }
         let button = ResultPage.button(tr("Copy Code Image"), icon: "image-x-generic-symbolic")
         gtk_widget_set_name(button, "copy-code-image")
         onClicked(button) { [weak self] in self?.copyCodeImage(payload) }
-        return ResultPage.buttonRow([button])
+        return button
     }
 
     /// Draws `payload` again off the UI thread, checks that it reads back, and copies the image.

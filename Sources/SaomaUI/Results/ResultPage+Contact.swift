@@ -7,27 +7,26 @@ import SaomaCore
 extension ResultPage {
     /// Builds the contact view; returns the card as lines of text as the main value.
     ///
-    /// "Save Contact…" writes a vCard 3.0 of exactly the fields shown; "Open in Contacts" hands
-    /// the same file to the desktop's handler for `text/vcard`.
-    func buildContact(_ contact: Contact, into box: UnsafeMutablePointer<GtkWidget>) -> String {
-        gtk_box_append(gcast(box), ResultPage.heading(tr("Contact"), icon: "avatar-default-symbolic"))
+    /// "Save Contact…" writes a vCard 3.0 of exactly the fields shown and is the main action;
+    /// "Open in Contacts" hands the same file to the desktop's handler for `text/vcard`; "Copy All"
+    /// copies every field.
+    func buildContact(_ contact: Contact, into page: Sections) -> CopiedValue {
+        let subject = [contact.name, contact.organization].first { !$0.isEmpty }
+        page.heading(tr("Contact"), icon: ResultPage.icon(for: .content(.contact)), subject: subject)
         var fields: [Field] = []
         func add(_ caption: String, _ value: String, _ copyLabel: String, multiline: Bool = false) {
             if !value.isEmpty { fields.append(Field(caption: caption, value: value, multiline: multiline, copyLabel: copyLabel)) }
         }
         add(tr("Name"), contact.name, tr("Copy Name"))
         add(tr("Organization"), contact.organization, tr("Copy Organization"))
-        add(tr("Title"), contact.title, tr("Copy Title"))
+        add(trc("contact's job", "Title"), contact.title, trc("contact's job", "Copy Title"))
         for phone in contact.phones { add(tr("Phone"), phone, tr("Copy Phone Number")) }
         for email in contact.emails { add(tr("E-mail"), email, tr("Copy E-mail Address")) }
         for url in contact.urls { add(tr("Website"), url, tr("Copy Website")) }
         add(tr("Address"), contact.address, tr("Copy Address"), multiline: true)
         add(tr("Note"), contact.note, tr("Copy Note"), multiline: true)
-        gtk_box_append(gcast(box), fieldList(fields))
-        let summary = fields.map(\.value).joined(separator: "\n")
-        let copyAll = ResultPage.button(tr("Copy All"), icon: "edit-copy-symbolic")
-        onClicked(copyAll) { [weak self] in self?.copy(summary) }
-        var buttons = [copyAll]
+        page.addToBody(fieldList(fields))
+        let summary = CopiedValue(text: fields.map(\.value).joined(separator: "\n"), confirmation: tr("Contact copied"))
         // The file holds the card as shown here, never the payload (which may hide a second card).
         if let card = ContentExport.vCardFile(contact) {
             let fileName = ContentExport.fileName(contact.name, fallback: "contact", extension: "vcf")
@@ -35,15 +34,13 @@ extension ResultPage {
             let request = SaveRequest(
                 title: tr("Save Contact"), suggestedName: fileName, mimeType: "text/vcard", filterName: tr("Contact cards"))
             onClicked(save) { [weak self] in self?.save(card, request: request) }
-            buttons.insert(save, at: 0)
-            gtk_box_append(gcast(box), ResultPage.buttonRow(buttons))
+            page.addAction(save)
             let open = handlerButton(
                 tr("Open in Contacts"), icon: "contact-new-symbolic", contents: card, fileName: fileName, mimeType: "text/vcard",
-                missing: tr("No contacts app is installed to open the card."))
-            gtk_box_append(gcast(box), ResultPage.centered(open))
-        } else {
-            gtk_box_append(gcast(box), ResultPage.buttonRow(buttons))
+                missing: tr("No contacts app is installed to open the card."), page: page)
+            if let open { page.addAction(open) }
         }
+        page.addAction(copyAction(tr("Copy All"), summary))
         return summary
     }
 }

@@ -32,31 +32,37 @@ extension ResultPage {
         }
     }
 
-    /// Asks where to save `contents`, writes it there (atomically) and confirms with a toast.
+    /// Asks where to save `contents`, writes it there (atomically) and confirms with a toast; a
+    /// failure is a line under the actions naming the file (by its name, never its path).
     func save(_ contents: String, request: SaveRequest) {
         savePathChooser(request, self) { [weak self] path in
             guard let self, let path else { return }
+            let name = ResultPage.visible(ResultPage.fileName(of: path), multiline: false)
             // The dialog asked before replacing a file that was there when it was answered.
             if let failure = ResultPage.write(contents, to: path, replacing: AtomicFile.isPresent(path)) {
-                self.toast(tr("Could not save the file: {reason}", ["reason": failure]))
+                self.showProblem(tr("Could not save {name}: {reason}", ["name": name, "reason": failure]))
             } else {
-                let name = g_path_get_basename(path).map { pointer -> String in
-                    defer { g_free(pointer) }
-                    return String(cString: pointer)
-                }
-                self.toast(tr("Saved as {name}", ["name": ResultPage.visible(name ?? path, multiline: false)]))
+                self.toast(tr("Saved as {name}", ["name": name]))
             }
         }
     }
 
+    /// The last component of `path` (the name a person recognises).
+    static func fileName(of path: String) -> String {
+        g_path_get_basename(path).map { pointer -> String in
+            defer { g_free(pointer) }
+            return String(cString: pointer)
+        } ?? path
+    }
+
     /// Writes `contents` to `path` through `AtomicFile` (whole or not at all; an existing regular
-    /// file replaced only when `replacing`); returns the reason on failure.
+    /// file replaced only when `replacing`); returns the reason on failure, without the path.
     static func write(_ contents: String, to path: String, replacing: Bool = false) -> String? {
         do {
             try AtomicFile.write(Data(contents.utf8), to: path, replacing: replacing)
             return nil
         } catch {
-            guard case .writeFailed(_, let reason) = error else { return path }
+            guard case .writeFailed(_, let reason) = error else { return tr("it could not be written") }
             return reason
         }
     }
@@ -69,20 +75,21 @@ extension ResultPage {
 
     /// A button that writes `contents` to a private hand-off file (`HandOffFiles`: removed once
     /// the application has read it, or at exit) and opens it with the desktop's handler for
-    /// `mimeType`; instead a line saying there is none when no application handles the type.
+    /// `mimeType`; `nil`, and the line `missing` under the page's actions, when no application
+    /// handles the type.
     func handlerButton(
-        _ label: String, icon: String, contents: String, fileName: String, mimeType: String, missing: String
-    ) -> UnsafeMutablePointer<GtkWidget> {
+        _ label: String, icon: String, contents: String, fileName: String, mimeType: String, missing: String, page: Sections
+    ) -> UnsafeMutablePointer<GtkWidget>? {
         guard let app = handlerName(mimeType) else {
-            let line = ResultPage.label(missing, classes: ["dim-label"])
-            return line
+            page.addStatus(ResultPage.label(missing, classes: ["dim-label"]))
+            return nil
         }
         let button = ResultPage.button(label, icon: icon)
         gtk_widget_set_tooltip_text(button, tr("Opens in {app}", ["app": ResultPage.visible(app, multiline: false)]))
         onClicked(button) { [weak self] in
             guard let self else { return }
             guard let path = HandOffFiles.shared.write(contents, named: fileName) else {
-                self.toast(tr("Could not write a temporary file."))
+                self.showProblem(tr("Could not write a temporary file."))
                 return
             }
             self.fileLauncher(path, mimeType, self)
@@ -94,7 +101,7 @@ extension ResultPage {
     func launchHandler(forFile path: String, mimeType: String) {
         guard let app = g_app_info_get_default_for_type(mimeType, 0).map({ ObjectRef(adopting: $0) }) else {
             HandOffFiles.shared.discard(path)
-            toast(tr("No application opens this kind of file."))
+            showProblem(tr("No application opens this kind of file."))
             return
         }
         let file = ObjectRef(adopting: g_file_new_for_path(path))
@@ -103,10 +110,13 @@ extension ResultPage {
         let context = launchContext()
         var error: UnsafeMutablePointer<GError>?
         if g_app_info_launch(app.pointer, files, context?.launchContext, &error) == 0 {
-            let reason = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? ""
             if let error { g_error_free(error) }
             HandOffFiles.shared.discard(path)
-            toast(tr("Could not open it: {reason}", ["reason": ResultPage.visible(reason, multiline: false)]))
+            let appName = g_app_info_get_display_name(app.pointer).map { String(cString: $0) } ?? ""
+            showProblem(
+                tr(
+                    "{app} could not open {name}.",
+                    ["app": ResultPage.visible(appName, multiline: false), "name": ResultPage.fileName(of: path)]))
         }
     }
 }

@@ -13,15 +13,25 @@ extension ResultPage {
     }
 
     /// Builds the GS1 view; returns the GTIN (else the first field's value) as the main value.
-    func buildGS1(_ string: GS1ElementString, into box: UnsafeMutablePointer<GtkWidget>) -> String {
-        gtk_box_append(gcast(box), ResultPage.heading(tr("GS1 Product Data"), icon: "package-x-generic-symbolic"))
+    func buildGS1(_ string: GS1ElementString, into page: Sections) -> CopiedValue {
+        let gtin = string.elements.first { $0.ai == "01" }
+        page.heading(
+            tr("GS1 Product Data"), icon: ResultPage.icon(for: .gs1), subject: gtin?.value, subjectClasses: ["title-1", "numeric"])
         let fields = string.elements.map { element in
             // Translators: a GS1 field's caption: what it is ("Expiry date"), then its application identifier ("17").
             let caption = tr("{caption} (AI {ai})", ["caption": ResultPage.gs1Caption(element), "ai": element.ai])
             return Field(caption: caption, value: element.displayValue, copyLabel: tr("Copy Field"), copyValue: element.value)
         }
-        gtk_box_append(gcast(box), fieldList(fields))
-        return (string.elements.first { $0.ai == "01" } ?? string.elements[0]).value
+        page.addToBody(fieldList(fields))
+        if let gtin {
+            let copied = CopiedValue(text: gtin.value, confirmation: tr("Product number copied"))
+            page.addAction(copyAction(tr("Copy Product Number"), copied))
+            return copied
+        }
+        let all = CopiedValue(
+            text: string.elements.map { "(\($0.ai)) \($0.value)" }.joined(separator: "\n"), confirmation: tr("Product data copied"))
+        page.addAction(copyAction(tr("Copy All"), all))
+        return all
     }
 
     /// A person's name for an application identifier (GS1's data title for the rarer ones).

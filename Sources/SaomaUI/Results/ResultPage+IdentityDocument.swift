@@ -7,9 +7,12 @@ import SaomaCore
 /// month and day are never confused), document number and address, each with a copy button.
 extension ResultPage {
     /// Builds the licence or ID view; returns the document number (else the name) as the main value.
-    func buildIdentityDocument(_ card: IdentityDocument, into box: UnsafeMutablePointer<GtkWidget>) -> String {
+    ///
+    /// The holder's name is the subject, "Copy Document Number" the main action.
+    func buildIdentityDocument(_ card: IdentityDocument, into page: Sections) -> CopiedValue {
         let title = card.documentType == .driverLicense ? tr("Driver’s Licence") : tr("Identification Card")
-        gtk_box_append(gcast(box), ResultPage.heading(title, icon: "auth-smartcard-symbolic"))
+        page.heading(
+            title, icon: ResultPage.icon(for: .content(.identityDocument)), subject: card.displayName.isEmpty ? nil : card.displayName)
         var fields: [Field] = []
         func add(_ caption: String, _ value: String?, _ copyLabel: String, multiline: Bool = false) {
             if let value, !value.isEmpty {
@@ -36,12 +39,19 @@ extension ResultPage {
         add(
             tr("Issuer"), tr("IIN {number}, AAMVA version {version}", ["number": card.issuerNumber, "version": String(card.version)]),
             tr("Copy Issuer"))
-        gtk_box_append(gcast(box), fieldList(fields))
+        page.addToBody(fieldList(fields))
         if card.dateOrder == nil, card.version >= 2 {
             let note = tr("The card does not say its country, so its dates are not shown (the order of month and day differs).")
-            gtk_box_append(gcast(box), ResultPage.label(note, classes: ["dim-label"]))
+            page.addToBody(ResultPage.label(note, classes: ["dim-label"]))
         }
-        return card.documentNumber ?? card.displayName
+        if let number = card.documentNumber, !number.isEmpty {
+            let copied = CopiedValue(text: number, confirmation: tr("Document number copied"))
+            page.addAction(copyAction(tr("Copy Document Number"), copied))
+            return copied
+        }
+        let name = CopiedValue(text: card.displayName, confirmation: ResultPage.copiedMessage(tr("Name")))
+        page.addAction(copyAction(tr("Copy Name"), name))
+        return name
     }
 
     /// What element `DBC` says, in a word.

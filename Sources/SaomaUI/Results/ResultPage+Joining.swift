@@ -25,11 +25,24 @@ extension ResultPage {
         return client.join(network, plan: plan)
     }
 
-    /// The Connect row for `network`, appended to `box`.
-    func buildJoinRow(_ network: WiFiNetwork, into box: UnsafeMutablePointer<GtkWidget>) {
+    /// "Connect" for `network` as the page's main action; what it will do, its progress and
+    /// outcome as status lines under the actions.
+    func buildJoinRow(_ network: WiFiNetwork, into page: Sections) {
         let row = WiFiJoinRow(network: network, plan: networkPlan, join: joinNetwork)
         joinRow = row
-        gtk_box_append(gcast(box), row.widget)
+        page.addAction(row.button)
+        page.addStatus(row.line)
+        row.onButtonHidden = { [weak self, weak page] hadFocus in
+            // The next action (Copy Password) takes Connect's place: suggested, and focused if it was.
+            page?.promoteFirstVisibleAction()
+            if let self, hadFocus || self.focusPending, gtk_widget_get_mapped(self.root) != 0 { self.focusPrimaryAction() }
+        }
+        row.onReady = { [weak self] in
+            // Connect can be pressed once the page says what it will do: it takes the focus it
+            // could not take when the page opened.
+            guard let self, self.focusPending, gtk_widget_get_mapped(self.root) != 0 else { return }
+            self.focusPrimaryAction()
+        }
         row.probe()
     }
 
@@ -73,7 +86,8 @@ extension ResultPage {
 /// stays insensitive until the plan is known, so that nothing is joined before the page said how.
 @MainActor
 final class WiFiJoinRow {
-    let widget: UnsafeMutablePointer<GtkWidget>
+    /// What Connect will do, the spinner and the status line (under the page's actions).
+    let line: UnsafeMutablePointer<GtkWidget>
     let button: UnsafeMutablePointer<GtkWidget>
     let spinner: UnsafeMutablePointer<GtkWidget>
     let status: UnsafeMutablePointer<GtkWidget>
@@ -86,6 +100,11 @@ final class WiFiJoinRow {
     let join: @Sendable (WiFiNetwork, WiFiJoinPlan) -> WiFiJoinOutcome
     /// The plan the page shows, `nil` until the probe answered.
     private(set) var plan: WiFiJoinPlan?
+    /// Called when the button hides (joined, or joining cannot work here), with whether the
+    /// keyboard focus was on it.
+    var onButtonHidden: ((_ hadFocus: Bool) -> Void)?
+    /// Called when the plan is known and the button can be pressed.
+    var onReady: (() -> Void)?
 
     init(
         network: WiFiNetwork, plan: @escaping @Sendable (WiFiNetwork) -> WiFiJoinPlan,
@@ -94,27 +113,25 @@ final class WiFiJoinRow {
         self.network = network
         self.makePlan = plan
         self.join = join
-        widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)!
         button = ResultPage.button(tr("Connect"), icon: "network-wireless-symbolic")
-        gtk_widget_add_css_class(button, "suggested-action")
         gtk_widget_set_sensitive(button, 0)
-        gtk_box_append(gcast(widget), ResultPage.buttonRow([button]))
+        line = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
         updateLine = ResultPage.label("", classes: ["dim-label"])
         serverWarning = ResultPage.label("", classes: ["warning"])
-        for line in [updateLine, serverWarning] {
-            gtk_label_set_justify(OpaquePointer(line), GTK_JUSTIFY_CENTER)
-            gtk_widget_set_visible(line, 0)
-            gtk_box_append(gcast(widget), line)
+        for explanation in [updateLine, serverWarning] {
+            gtk_label_set_justify(OpaquePointer(explanation), GTK_JUSTIFY_CENTER)
+            gtk_widget_set_visible(explanation, 0)
+            gtk_box_append(gcast(line), explanation)
         }
-        let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
-        gtk_widget_set_halign(line, GTK_ALIGN_CENTER)
+        let progress = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
+        gtk_widget_set_halign(progress, GTK_ALIGN_CENTER)
         spinner = gtk_spinner_new()!
         gtk_widget_set_visible(spinner, 0)
-        gtk_box_append(gcast(line), spinner)
+        gtk_box_append(gcast(progress), spinner)
         status = ResultPage.label("")
         gtk_widget_set_visible(status, 0)
-        gtk_box_append(gcast(line), status)
-        gtk_box_append(gcast(widget), line)
+        gtk_box_append(gcast(progress), status)
+        gtk_box_append(gcast(line), progress)
         onClicked(button) { [weak self] in self?.connect() }
     }
 
@@ -142,6 +159,7 @@ final class WiFiJoinRow {
             gtk_widget_set_visible(line, text == nil ? 0 : 1)
         }
         gtk_widget_set_sensitive(button, 1)
+        onReady?()
     }
 
     /// Joins the network as the page said, off the UI thread, showing progress until the outcome arrives.
@@ -164,9 +182,21 @@ final class WiFiJoinRow {
         gtk_spinner_stop(OpaquePointer(spinner))
         gtk_widget_set_visible(spinner, busy ? 1 : 0)
         setStatus(ResultPage.describe(outcome, network: network.ssid))
-        gtk_widget_set_visible(button, outcome.isPermanent || outcome == .connected ? 0 : 1)
+        let hides = outcome.isPermanent || outcome == .connected
+        // The window's focus widget, whether or not the window is active (no window manager).
+        let root = gtk_widget_get_root(button)
+        let hadFocus = root.map { gtk_root_get_focus($0) == button } ?? false
+        gtk_widget_set_visible(button, hides ? 0 : 1)
         gtk_widget_set_sensitive(button, 1)
         if outcome.isPermanent { for line in [updateLine, serverWarning] { gtk_widget_set_visible(line, 0) } }
+        // The keyboard stays where it was: on the button, or on the next action when it hides
+        // (a focus lost while the button was insensitive comes back).
+        let focusLost = root.map { gtk_root_get_focus($0) == nil } ?? false
+        if hides {
+            onButtonHidden?(hadFocus || focusLost)
+        } else if hadFocus || focusLost {
+            gtk_widget_grab_focus(button)
+        }
         gtk_widget_remove_css_class(status, "error")
         gtk_widget_remove_css_class(status, "success")
         if outcome == .connected {

@@ -6,39 +6,31 @@ import SaomaCore
 /// Links: the host big, the whole link selectable, the safety warnings, "Open…" after confirmation.
 extension ResultPage {
     /// Builds the link view; returns the link as the main value.
-    func buildLink(_ url: String, into box: UnsafeMutablePointer<GtkWidget>) -> String {
+    ///
+    /// The host is the subject, shown the way browsers read it; "Open…" is the main action
+    /// (red when a warning is a danger, absent for schemes that run code), "Copy Link" beside it.
+    func buildLink(_ url: String, into page: Sections) -> CopiedValue {
         let analysis = URLSafety.analyze(url)
-        gtk_box_append(gcast(box), ResultPage.heading(tr("Link"), icon: "web-browser-symbolic"))
-
-        let shownHost = analysis.displayHost ?? analysis.scheme + ":"
-        let host = ResultPage.label(ResultPage.visible(shownHost, multiline: false), classes: ["title-1"], selectable: true)
-        gtk_box_append(gcast(box), host)
+        page.heading(tr("Link"), icon: ResultPage.icon(for: .content(.link)), subject: analysis.displayHost ?? analysis.scheme + ":")
         if let ascii = analysis.host, ascii != analysis.displayHost {
             // Translators: {host} is the host in its ASCII (xn--) form, under its Unicode form.
             let note = ResultPage.label(
-                tr("Written as {host}", ["host": ResultPage.visible(ascii, multiline: false)]), classes: ["dim-label"], selectable: true)
-            gtk_box_append(gcast(box), note)
+                tr("Written as {host}", ["host": ResultPage.visible(ascii, multiline: false)]), classes: ["dim-label"])
+            page.addToSummary(note)
         }
-
-        if !analysis.warnings.isEmpty {
-            gtk_box_append(gcast(box), warningList(analysis))
-        }
-
-        gtk_box_append(
-            gcast(box), fieldList([Field(caption: tr("Full link"), value: analysis.url, multiline: false, copyLabel: tr("Copy Link"))]))
-
-        var buttons: [UnsafeMutablePointer<GtkWidget>] = []
+        let link = CopiedValue(text: analysis.url, confirmation: tr("Link copied"))
         if !URLSafety.dangerousSchemes.contains(analysis.scheme) {
             let open = ResultPage.button(tr("Open…"), icon: "web-browser-symbolic")
-            gtk_widget_add_css_class(open, analysis.level == .danger ? "destructive-action" : "suggested-action")
             onClicked(open) { [weak self] in self?.confirmOpenLink(analysis) }
-            buttons.append(open)
+            page.addAction(open, destructive: analysis.level == .danger)
         }
-        let copy = ResultPage.button(tr("Copy Link"), icon: "edit-copy-symbolic")
-        onClicked(copy) { [weak self] in self?.copy(analysis.url) }
-        buttons.append(copy)
-        gtk_box_append(gcast(box), ResultPage.buttonRow(buttons))
-        return analysis.url
+        page.addAction(copyAction(tr("Copy Link"), link))
+
+        if !analysis.warnings.isEmpty {
+            page.addToBody(warningList(analysis))
+        }
+        page.addToBody(fieldList([Field(caption: tr("Full link"), value: analysis.url, multiline: false, copyLabel: tr("Copy Link"))]))
+        return link
     }
 
     /// Schemes whose links go to the browser or to the pages Saoma has for them (e-mail, calls,

@@ -7,13 +7,21 @@ import SaomaCore
 /// countdown, and the secret only behind a reveal button with a warning. Never opened as a link.
 extension ResultPage {
     /// Builds the login-code view; returns the current code as the main value (kept current).
-    func buildOTP(_ key: OTPKey, into box: UnsafeMutablePointer<GtkWidget>) -> String {
-        gtk_box_append(gcast(box), ResultPage.heading(tr("Login Code"), icon: "dialog-password-symbolic"))
-        let code = ResultPage.label("", classes: ["title-1", "numeric"], selectable: true)
+    ///
+    /// The current code and its countdown are the subject, "Copy Code" the main action.
+    func buildOTP(_ key: OTPKey, into page: Sections) -> CopiedValue {
+        page.heading(tr("Login Code"), icon: ResultPage.icon(for: .content(.otp)))
+        let code = ResultPage.label("", classes: ["title-1", "numeric"])
         gtk_widget_set_name(code, "otp-code")
-        gtk_box_append(gcast(box), code)
+        page.addToSummary(code)
         let countdown = ResultPage.label("", classes: ["dim-label", "numeric"])
-        gtk_box_append(gcast(box), countdown)
+        page.addToSummary(countdown)
+        let copyCode = ResultPage.button(tr("Copy Code"), icon: "edit-copy-symbolic")
+        onClicked(copyCode) { [weak self] in
+            guard let self, let value = self.mainValue else { return }
+            self.copy(value)
+        }
+        page.addAction(copyCode)
 
         var fields: [Field] = []
         if !key.issuer.isEmpty { fields.append(Field(caption: tr("Issuer"), value: key.issuer, copyLabel: tr("Copy Issuer"))) }
@@ -31,7 +39,7 @@ extension ResultPage {
         if let counter = key.counter {
             fields.append(Field(caption: tr("Counter"), value: String(counter), copyLabel: tr("Copy Counter")))
         }
-        gtk_box_append(gcast(box), fieldList(fields))
+        page.addToBody(fieldList(fields))
 
         let warning = ResultPage.warningLines([
             (
@@ -39,7 +47,7 @@ extension ResultPage {
                 false
             )
         ])
-        gtk_box_append(gcast(box), warning)
+        page.addToBody(warning)
         let secretArea = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
         let reveal = ResultPage.button(tr("Show Secret Key"), icon: "view-reveal-symbolic")
         onClicked(reveal) { [weak self] in
@@ -54,10 +62,10 @@ extension ResultPage {
                 ]))
         }
         gtk_box_append(gcast(secretArea), ResultPage.buttonRow([reveal]))
-        gtk_box_append(gcast(box), secretArea)
+        page.addToBody(secretArea)
 
-        let update: @MainActor () -> String = { [weak self] in
-            guard let self else { return "" }
+        let update: @MainActor () -> CopiedValue = { [weak self] in
+            guard let self else { return CopiedValue(text: "", confirmation: "") }
             let now = self.clock()
             let value = key.kind == .totp ? key.code(at: now) : key.code(counter: key.counter ?? 0)
             gtk_label_set_text(OpaquePointer(code), value.inGroups(of: 3))
@@ -69,12 +77,13 @@ extension ResultPage {
             } else {
                 gtk_label_set_text(OpaquePointer(countdown), tr("Code for counter {counter}", ["counter": String(key.counter ?? 0)]))
             }
-            self.mainValue = value
-            return value
+            let copied = CopiedValue(text: value, confirmation: tr("Code copied"))
+            self.mainValue = copied
+            return copied
         }
         let first = update()
         if key.kind == .totp {
-            refreshSource = addTimeout(milliseconds: 1000) { update() != "" }
+            refreshSource = addTimeout(milliseconds: 1000) { !update().text.isEmpty }
         }
         return first
     }

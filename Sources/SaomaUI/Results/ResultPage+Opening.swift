@@ -7,6 +7,39 @@ import SaomaCore
 extension ResultPage {
     /// Response id of the confirming button.
     static let openResponse = "open"
+    /// Longest reason from the desktop shown in a problem line, in characters.
+    static let reasonCharacters = 120
+
+    /// Shows `message` as an error line under the page's actions (replacing an earlier one), with
+    /// a button to dismiss it: seen, never covering a control, until dismissed or another code shows.
+    func showProblem(_ message: String) {
+        // Before any code is shown there is no line to put it in.
+        guard let sections else { return toast(message) }
+        if let old = problemLine { ResultPage.remove(old) }
+        let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
+        gtk_widget_add_css_class(line, "error")
+        let icon = gtk_image_new_from_icon_name("dialog-error-symbolic")!
+        gtk_box_append(gcast(line), icon)
+        let text = ResultPage.label(message)
+        gtk_widget_set_hexpand(text, 1)
+        gtk_box_append(gcast(line), text)
+        let dismiss = gtk_button_new_from_icon_name("window-close-symbolic")!
+        gtk_widget_add_css_class(dismiss, "flat")
+        gtk_widget_add_css_class(dismiss, "circular")
+        ResultPage.setAccessibleLabel(dismiss, tr("Dismiss"))
+        onClicked(dismiss) { [weak self] in
+            ResultPage.remove(line)
+            if self?.problemLine == line { self?.problemLine = nil }
+        }
+        gtk_box_append(gcast(line), dismiss)
+        sections.addStatus(line)
+        problemLine = line
+    }
+
+    /// Takes `widget` out of the box holding it.
+    static func remove(_ widget: UnsafeMutablePointer<GtkWidget>) {
+        if let parent = gtk_widget_get_parent(widget) { gtk_box_remove(gcast(parent), widget) }
+    }
 
     /// Presents an `AdwMessageDialog` naming what will open; only its `action` button opens `uri`.
     func confirmOpen(uri: String, heading: String, body: String, action: String, dangerous: Bool) {
@@ -43,7 +76,7 @@ extension ResultPage {
         if g_app_info_launch_default_for_uri(uri, context?.launchContext, &error) == 0 {
             let reason = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? ""
             if let error { g_error_free(error) }
-            toast(tr("Could not open it: {reason}", ["reason": reason]))
+            showProblem(tr("Could not open it: {reason}", ["reason": VisibleText.shortened(reason, limit: ResultPage.reasonCharacters)]))
         }
     }
 

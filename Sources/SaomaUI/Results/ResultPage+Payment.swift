@@ -7,13 +7,15 @@ import SaomaCore
 /// problems found as warnings. Saoma makes no payment.
 extension ResultPage {
     /// Builds the payment view; returns the IBAN (without spaces) as the main value.
-    func buildPayment(_ order: PaymentOrder, into box: UnsafeMutablePointer<GtkWidget>) -> String {
+    ///
+    /// The beneficiary is the subject, "Copy IBAN" the main action.
+    func buildPayment(_ order: PaymentOrder, into page: Sections) -> CopiedValue {
         let title = order.scheme == .epc ? tr("SEPA Credit Transfer") : tr("Swiss QR-Bill")
-        gtk_box_append(gcast(box), ResultPage.heading(title, icon: "x-office-spreadsheet-symbolic"))
+        page.heading(title, icon: ResultPage.icon(for: .content(.payment)), subject: order.name.isEmpty ? nil : order.name)
         let note = ResultPage.label(tr("Saoma does not make payments: copy the details into your banking app."), classes: ["dim-label"])
-        gtk_box_append(gcast(box), note)
+        page.addToBody(note)
         if !order.warnings.isEmpty {
-            gtk_box_append(gcast(box), ResultPage.warningLines(order.warnings.map { (ResultPage.describe($0), true) }))
+            page.addToBody(ResultPage.warningLines(order.warnings.map { (ResultPage.describe($0), true) }))
         }
         var fields: [Field] = []
         func add(_ caption: String, _ value: String, _ copyLabel: String, copyValue: String? = nil, multiline: Bool = false) {
@@ -34,8 +36,10 @@ extension ResultPage {
         let reference = order.referenceKind == .none ? order.reference : order.reference.inGroups(of: 4)
         add(tr("Reference"), reference, tr("Copy Reference"), copyValue: order.reference)
         add(tr("Message"), order.message, tr("Copy Message"), multiline: true)
-        gtk_box_append(gcast(box), fieldList(fields))
-        return order.iban
+        page.addToBody(fieldList(fields))
+        let iban = CopiedValue(text: order.iban, confirmation: tr("IBAN copied"))
+        if !order.iban.isEmpty { page.addAction(copyAction(tr("Copy IBAN"), iban)) }
+        return iban
     }
 
     /// One sentence for a payment warning.

@@ -7,11 +7,12 @@ import SaomaCore
 /// Places: coordinates, label, and "Open in Maps" (the geo: URI) after confirmation.
 extension ResultPage {
     /// Builds the place view; returns "latitude, longitude" as the main value.
-    func buildPlace(_ location: GeoLocation, into box: UnsafeMutablePointer<GtkWidget>) -> String {
-        gtk_box_append(gcast(box), ResultPage.heading(tr("Location"), icon: "mark-location-symbolic"))
+    func buildPlace(_ location: GeoLocation, into page: Sections) -> CopiedValue {
         let latitude = ResultPage.decimalText(location.latitude)
         let longitude = ResultPage.decimalText(location.longitude)
         let coordinates = "\(latitude), \(longitude)"
+        page.heading(
+            tr("Location"), icon: ResultPage.icon(for: .content(.geo)), subject: location.query.isEmpty ? coordinates : location.query)
         var fields = [Field(caption: tr("Coordinates (latitude, longitude)"), value: coordinates, copyLabel: tr("Copy Coordinates"))]
         if let altitude = location.altitude {
             fields.append(Field(caption: tr("Altitude (metres)"), value: ResultPage.decimalText(altitude), copyLabel: tr("Copy Altitude")))
@@ -19,18 +20,19 @@ extension ResultPage {
         if !location.query.isEmpty {
             fields.append(Field(caption: tr("Place"), value: location.query, multiline: true, copyLabel: tr("Copy Place")))
         }
-        gtk_box_append(gcast(box), fieldList(fields))
+        page.addToBody(fieldList(fields))
         let query = location.query.isEmpty ? "" : "?q=" + ResultPage.percentEncoded(location.query)
         let uri = "geo:\(latitude),\(longitude)" + query
         let open = ResultPage.button(tr("Open in Maps…"), icon: "mark-location-symbolic")
-        gtk_widget_add_css_class(open, "suggested-action")
         onClicked(open) { [weak self] in
             self?.confirmOpen(
                 uri: uri, heading: tr("Show {coordinates} in Maps?", ["coordinates": coordinates]),
                 body: tr("Your maps app will open at this place."), action: tr("Open in Maps"), dangerous: false)
         }
-        gtk_box_append(gcast(box), ResultPage.buttonRow([open]))
-        return coordinates
+        page.addAction(open)
+        let copied = CopiedValue(text: coordinates, confirmation: tr("Coordinates copied"))
+        page.addAction(copyAction(tr("Copy Coordinates"), copied))
+        return copied
     }
 
     /// `value` as a plain decimal with at most seven decimals (about 1 cm of latitude), never

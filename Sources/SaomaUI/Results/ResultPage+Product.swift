@@ -10,12 +10,14 @@ extension ResultPage {
     static let productSearchURL = "https://duckduckgo.com/?q="
 
     /// Builds the product view; returns the number as the main value.
-    func buildProduct(_ product: ProductCode, into box: UnsafeMutablePointer<GtkWidget>) -> String {
-        let title = product.isBook ? tr("Book") : tr("Product")
-        gtk_box_append(
-            gcast(box), ResultPage.heading(title, icon: product.isBook ? "accessories-dictionary-symbolic" : "package-x-generic-symbolic"))
+    ///
+    /// The number (a book's ISBN) is the subject; "Search the Web…" the main action, offered
+    /// only on click and through a confirmation naming the site; "Copy Number" beside it.
+    func buildProduct(_ product: ProductCode, into page: Sections) -> CopiedValue {
         let shownNumber = product.isbn13 ?? product.number
-        gtk_box_append(gcast(box), ResultPage.label(shownNumber, classes: ["title-1", "numeric"], selectable: true))
+        page.heading(
+            product.isBook ? tr("Book") : tr("Product"), icon: ResultPage.icon(for: product.isBook ? .book : .content(.product)),
+            subject: shownNumber, subjectClasses: ["title-1", "numeric"])
         var fields: [Field] = []
         if let isbn13 = product.isbn13 {
             fields.append(Field(caption: tr("ISBN"), value: isbn13, copyLabel: tr("Copy ISBN")))
@@ -26,11 +28,13 @@ extension ResultPage {
         if !product.addOn.isEmpty {
             fields.append(Field(caption: tr("Add-on"), value: product.addOn, copyLabel: tr("Copy Add-on")))
         }
-        gtk_box_append(gcast(box), fieldList(fields))
+        page.addToBody(fieldList(fields))
         let search = ResultPage.button(tr("Search the Web…"), icon: "system-search-symbolic")
         onClicked(search) { [weak self] in self?.confirmProductSearch(shownNumber) }
-        gtk_box_append(gcast(box), ResultPage.buttonRow([search]))
-        return shownNumber
+        page.addAction(search)
+        let copied = CopiedValue(text: shownNumber, confirmation: tr("Number copied"))
+        page.addAction(copyAction(tr("Copy Number"), copied))
+        return copied
     }
 
     /// Asks before searching the web for `number`, naming the site that will get it.

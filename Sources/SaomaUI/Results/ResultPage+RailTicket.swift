@@ -7,8 +7,11 @@ import SaomaCore
 /// shown; the signed ticket data stay bytes (copied as hex).
 extension ResultPage {
     /// Builds the rail-ticket view; returns the whole barcode as hex as the main value.
-    func buildRailTicket(_ ticket: RailTicket, into box: UnsafeMutablePointer<GtkWidget>) -> String {
-        gtk_box_append(gcast(box), ResultPage.heading(tr("Rail Ticket"), icon: "emblem-documents-symbolic"))
+    ///
+    /// The issuer is the subject, "Copy Whole Code as Hex" the main action (the field's "Copy as
+    /// Hex" copies the ticket data alone).
+    func buildRailTicket(_ ticket: RailTicket, into page: Sections) -> CopiedValue {
+        page.heading(tr("Rail Ticket"), icon: ResultPage.icon(for: .content(.railTicket)), subject: ticket.issuerName)
         let standard: String
         switch ticket.frame {
         case .static918_3(let version): standard = tr("UIC 918.3 (version {version})", ["version": String(version)])
@@ -36,9 +39,11 @@ extension ResultPage {
         }
         let size = trn("{count} byte", "{count} bytes", ticket.data.count)
         fields.append(Field(caption: tr("Ticket data"), value: size, copyLabel: tr("Copy as Hex"), copyValue: Symbol.hex(ticket.data)))
-        gtk_box_append(gcast(box), fieldList(fields))
+        page.addToBody(fieldList(fields))
         let note = tr("The ticket’s details are signed data that Saoma does not decode; the railway’s app or staff read them.")
-        gtk_box_append(gcast(box), ResultPage.label(note, classes: ["dim-label"]))
-        return Symbol.hex(ticket.bytes)
+        page.addToBody(ResultPage.label(note, classes: ["dim-label"]))
+        let hex = CopiedValue(text: Symbol.hex(ticket.bytes), confirmation: tr("Hex copied"))
+        page.addAction(copyAction(tr("Copy Whole Code as Hex"), hex))
+        return hex
     }
 }

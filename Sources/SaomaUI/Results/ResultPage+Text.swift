@@ -13,37 +13,34 @@ extension ResultPage {
     ///
     /// The page shows the text's start within `DisplayText.Budget.page` (8000 scalars: more than
     /// one QR code holds, 7089), counted by scalars, never by characters (one character may be
-    /// thousands of scalars); a note says so when something is left out.
-    func buildText(_ text: String, into box: UnsafeMutablePointer<GtkWidget>) -> String {
-        gtk_box_append(gcast(box), ResultPage.heading(tr("Text"), icon: "text-x-generic-symbolic"))
+    /// thousands of scalars); a note says so when something is left out. "Copy Text" copies it all.
+    func buildText(_ text: String, into page: Sections) -> CopiedValue {
+        page.heading(tr("Text"), icon: ResultPage.icon(for: .content(.text)))
+        let copied = CopiedValue(text: text, confirmation: tr("Text copied"))
+        page.addAction(copyAction(tr("Copy Text"), copied))
         let (start, isCut) = DisplayText.cut(text, .page)
         if isCut {
             let note = tr(
                 "Showing the first {shown} of {count} characters; copying copies all of them.",
                 ["shown": String(start.unicodeScalars.count), "count": String(text.unicodeScalars.count)])
-            gtk_box_append(gcast(box), ResultPage.label(note, classes: ["dim-label"]))
+            page.addToBody(ResultPage.label(note, classes: ["dim-label"]))
         }
         let shown = VisibleText.of(isCut ? start + "…" : start, keepingLineBreaks: true)
-        gtk_box_append(gcast(box), textFrame(shown, monospace: false))
-        let copy = ResultPage.button(tr("Copy Text"), icon: "edit-copy-symbolic")
-        onClicked(copy) { [weak self] in self?.copy(text) }
-        gtk_box_append(gcast(box), ResultPage.buttonRow([copy]))
-        return text
+        page.addToBody(textFrame(shown, monospace: false))
+        return copied
     }
 
     /// Builds the binary view (hex in groups of two digits); returns the hex as the main value.
-    func buildBinary(_ bytes: [UInt8], into box: UnsafeMutablePointer<GtkWidget>) -> String {
-        gtk_box_append(gcast(box), ResultPage.heading(tr("Binary Data"), icon: "application-x-executable-symbolic"))
+    func buildBinary(_ bytes: [UInt8], into page: Sections) -> CopiedValue {
+        page.heading(tr("Binary Data"), icon: ResultPage.icon(for: .binary))
         let count = ResultPage.label(
             trn("{count} byte, not text", "{count} bytes, not text", bytes.count), classes: ["dim-label"])
-        gtk_box_append(gcast(box), count)
-        let hex = Symbol.hex(bytes)
+        page.addToSummary(count)
+        let hex = CopiedValue(text: Symbol.hex(bytes), confirmation: tr("Hex copied"))
+        page.addAction(copyAction(tr("Copy as Hex"), hex))
         let shownBytes = ResultPage.maximumShownCharacters / 3
         let shown = ResultPage.grouped(Symbol.hex(Array(bytes.prefix(shownBytes)))) + (bytes.count > shownBytes ? " …" : "")
-        gtk_box_append(gcast(box), textFrame(shown, monospace: true))
-        let copy = ResultPage.button(tr("Copy as Hex"), icon: "edit-copy-symbolic")
-        onClicked(copy) { [weak self] in self?.copy(hex) }
-        gtk_box_append(gcast(box), ResultPage.buttonRow([copy]))
+        page.addToBody(textFrame(shown, monospace: true))
         return hex
     }
 

@@ -6,8 +6,10 @@ import SaomaCore
 /// Wi-Fi networks: name, security and password, each with a copy button, and "Connect".
 extension ResultPage {
     /// Builds the Wi-Fi view; returns the password (or the network name when open) as the main value.
-    func buildWiFi(_ network: WiFiNetwork, into box: UnsafeMutablePointer<GtkWidget>) -> String {
-        gtk_box_append(gcast(box), ResultPage.heading(tr("Wi-Fi Network"), icon: "network-wireless-symbolic"))
+    ///
+    /// The network's name is the subject; "Connect" is the main action, "Copy Password" beside it.
+    func buildWiFi(_ network: WiFiNetwork, into page: Sections) -> CopiedValue {
+        page.heading(tr("Wi-Fi Network"), icon: ResultPage.icon(for: .content(.wifi)), subject: network.ssid)
         var fields = [
             Field(caption: tr("Network name"), value: network.ssid, copyLabel: tr("Copy Network Name")),
             Field(caption: tr("Security"), value: ResultPage.securityName(network.security), copyLabel: tr("Copy Security")),
@@ -29,13 +31,14 @@ extension ResultPage {
         if network.hidden {
             fields.append(Field(caption: tr("Visibility"), value: tr("Hidden network"), copyLabel: tr("Copy Visibility")))
         }
-        gtk_box_append(gcast(box), fieldList(fields))
-        buildJoinRow(network, into: box)
-        guard !network.password.isEmpty else { return network.ssid }
-        let copy = ResultPage.button(tr("Copy Password"), icon: "edit-copy-symbolic")
-        onClicked(copy) { [weak self] in self?.copy(network.password) }
-        gtk_box_append(gcast(box), ResultPage.buttonRow([copy]))
-        return network.password
+        buildJoinRow(network, into: page)
+        page.addToBody(fieldList(fields))
+        guard !network.password.isEmpty else {
+            return CopiedValue(text: network.ssid, confirmation: ResultPage.copiedMessage(tr("Network name")))
+        }
+        let password = CopiedValue(text: network.password, confirmation: tr("Password copied"))
+        page.addAction(copyAction(tr("Copy Password"), password))
+        return password
     }
 
     /// The words for a network's security.

@@ -53,11 +53,15 @@ extension ResultPage {
         return longest
     }
 
-    /// The kind's icon and title at the top of the page.
+    /// Size of the kind's icon beside its title, in pixels.
+    static let headingIconSize: Int32 = 32
+
+    /// The kind's icon and title, on one line at the top of the page.
     static func heading(_ title: String, icon: String) -> UnsafeMutablePointer<GtkWidget> {
-        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+        gtk_widget_set_halign(box, GTK_ALIGN_CENTER)
         let image = gtk_image_new_from_icon_name(icon)!
-        gtk_image_set_pixel_size(OpaquePointer(image), 48)
+        gtk_image_set_pixel_size(OpaquePointer(image), headingIconSize)
         gtk_widget_add_css_class(image, "dim-label")
         gtk_box_append(gcast(box), image)
         let title = label(title, classes: ["title-2"])
@@ -82,7 +86,8 @@ extension ResultPage {
             gtk_label_set_xalign(OpaquePointer(value), 0)
             gtk_box_append(gcast(texts), value)
             gtk_box_append(gcast(row), texts)
-            gtk_box_append(gcast(row), copyButton(field.copyValue ?? field.value, label: field.copyLabel))
+            let copied = CopiedValue(text: field.copyValue ?? field.value, confirmation: ResultPage.copiedMessage(field.caption))
+            gtk_box_append(gcast(row), copyButton(copied, label: field.copyLabel))
             let listRow = gtk_list_box_row_new()!
             gtk_list_box_row_set_activatable(gcast(listRow), 0)
             gtk_list_box_row_set_child(gcast(listRow), row)
@@ -91,8 +96,21 @@ extension ResultPage {
         return list
     }
 
+    /// The toast after copying a field: "{caption} copied".
+    static func copiedMessage(_ caption: String) -> String {
+        // Translators: the toast after a copy; {what} is the field's caption ("Password", "Network name").
+        tr("{what} copied", ["what": caption])
+    }
+
+    /// A labelled button that copies `value` (an action of the page).
+    func copyAction(_ label: String, _ value: CopiedValue) -> UnsafeMutablePointer<GtkWidget> {
+        let button = ResultPage.button(label, icon: "edit-copy-symbolic")
+        onClicked(button) { [weak self] in self?.copy(value) }
+        return button
+    }
+
     /// A flat icon button that copies `value`; `label` is its tooltip and accessible name.
-    func copyButton(_ value: String, label: String) -> UnsafeMutablePointer<GtkWidget> {
+    func copyButton(_ value: CopiedValue, label: String) -> UnsafeMutablePointer<GtkWidget> {
         let button = gtk_button_new_from_icon_name("edit-copy-symbolic")!
         gtk_widget_add_css_class(button, "flat")
         gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
@@ -117,17 +135,6 @@ extension ResultPage {
             gtk_box_append(gcast(box), button)
         }
         return box
-    }
-
-    /// `widget` centred on its own row (a button gets the row buttons' pill shape).
-    static func centered(_ widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
-        if g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), gtk_button_get_type())
-            != 0
-        {
-            return buttonRow([widget])
-        }
-        gtk_widget_set_halign(widget, GTK_ALIGN_CENTER)
-        return widget
     }
 
     /// Lines of warnings with icons: each a sentence and whether it is a danger (else a caution).
@@ -159,6 +166,20 @@ extension ResultPage {
         g_value_unset(&value)
     }
 
+    /// Pixels a toast takes at the foot of its overlay beyond one line of text: its padding and
+    /// buttons (46 px high with a 17 px line here) and the 24 px margin under it, and 4 px to spare.
+    static let toastRoomBeyondLine: Int32 = 57
+
+    /// Makes `footer`, at the foot of a toast overlay, as tall as a toast and the margin under it
+    /// for the text size in use, so that a toast covers the footer and nothing above it.
+    static func makeRoomForToasts(_ footer: UnsafeMutablePointer<GtkWidget>) {
+        guard let layout = gtk_widget_create_pango_layout(footer, "Hg").map({ ObjectRef(adopting: $0) }) else { return }
+        var width: gint = 0
+        var height: gint = 0
+        pango_layout_get_pixel_size(layout.pointer, &width, &height)
+        gtk_widget_set_size_request(footer, -1, height + toastRoomBeyondLine)
+    }
+
     /// Sets all four margins of `widget`, in pixels.
     static func setMargins(_ widget: UnsafeMutablePointer<GtkWidget>, _ margin: Int32) {
         gtk_widget_set_margin_top(widget, margin)
@@ -171,5 +192,30 @@ extension ResultPage {
     /// `multiline`), so a payload cannot hide or reorder what is shown.
     static func visible(_ text: String, multiline: Bool) -> String {
         VisibleText.of(DisplayText.shown(text, multiline ? .field : .line), keepingLineBreaks: multiline)
+    }
+}
+
+extension ResultPage {
+    /// The icon of a kind of code, on its result page and in lists.
+    static func icon(for kind: ContentSummary.Kind) -> String {
+        switch kind {
+        case .content(.text): "text-x-generic-symbolic"
+        case .content(.link): "web-browser-symbolic"
+        case .content(.wifi): "network-wireless-symbolic"
+        case .content(.contact): "avatar-default-symbolic"
+        case .content(.email): "mail-unread-symbolic"
+        case .content(.phone): "call-start-symbolic"
+        case .content(.sms): "mail-send-symbolic"
+        case .content(.geo): "mark-location-symbolic"
+        case .content(.event): "x-office-calendar-symbolic"
+        case .content(.otp): "dialog-password-symbolic"
+        case .content(.payment): "x-office-spreadsheet-symbolic"
+        case .content(.product), .gs1: "package-x-generic-symbolic"
+        case .content(.boardingPass): "airplane-mode-symbolic"
+        case .content(.identityDocument): "auth-smartcard-symbolic"
+        case .content(.railTicket): "emblem-documents-symbolic"
+        case .book: "accessories-dictionary-symbolic"
+        case .binary: "application-x-executable-symbolic"
+        }
     }
 }

@@ -22,7 +22,9 @@ enum WindowActions {
             window.resultPage.copyToClipboard()
         }
         add("cancel", to: window) { window in
-            if window.sidebarCoversMainArea {
+            if HistoryPage.clearFocusedSearch(in: window.window) {
+                // Escape in a search field clears the search and does nothing else.
+            } else if window.sidebarCoversMainArea {
                 // The panel open over a narrow window goes first (AdwFlap's own Escape never
                 // sees the key: this accelerator takes it).
                 window.setSidebarVisible(false)

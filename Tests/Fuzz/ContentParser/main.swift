@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 @testable import SaomaCore
 
-/// `ContentParser`, `URLSafety` and `Punycode` over any text: total, and a link's
-/// shown host never carries an invisible, bidirectional or control character without a warning.
+/// `ContentParser`, `URLSafety`, `Punycode` and `ContentSummary` over any text: total, a link's
+/// shown host never carries an invisible, bidirectional or control character without a warning,
+/// a list title is one bounded line, and a product number's check digit holds.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzContentParser(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeRawBufferPointer(start: data, count: size), as: UTF8.self)
@@ -19,6 +20,15 @@ public func fuzzContentParser(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
     }
     // The analysis runs on any text the result page may offer to open, not only parsed links.
     checkLink(text)
+    // A list title is one bounded line, whatever the payload; a product number checks its digit.
+    for symbology in [Symbology.qrCode, .ean13, .upcE, .isbn10] {
+        let summary = ContentSummary(text: text, symbology: symbology)
+        fuzzCheck(summary.subject.unicodeScalars.count <= ContentSummary.maximumSubjectCharacters + 1, "a list title over its budget")
+        fuzzCheck(VisibleText.isPlain(summary.subject), "a list title with a control character")
+        if case .product(let product) = ContentParser.parse(text, symbology: symbology) {
+            fuzzCheck(ProductCode.hasValidCheckDigit(product.gtin), "a product number with a wrong check digit")
+        }
+    }
     for label in text.split(separator: ".") {
         let label = String(label)
         if let decoded = Punycode.decode(label) {
