@@ -60,13 +60,21 @@ let package = Package(
         // The translated names both front ends give content fields, one row per field and voice.
         .target(name: "SaomaMessages", dependencies: ["SaomaCore", "GLibSwift"]),
 
+        // Live scanning, free of widgets (the compiler keeps it so): camera services over the capture
+        // adapters, the frame pipeline, the decode worker and the scan state's driving. Only SaomaUI
+        // imports it; SaomaUI reaches the cameras through it alone.
+        .target(
+            name: "LiveScanning",
+            dependencies: [
+                "SaomaCore", "Decoding", "CharsetConversion", "V4L2Capture", "PipeWireCapture", "PixbufIO", "GLibSwift", "DesktopPortal",
+            ]
+        ),
         // Front ends.
         .target(
             name: "SaomaUI",
             dependencies: [
-                "SaomaCore", "Decoding", "CharsetConversion", "ZBarDecoding", "DMTXDecoding", "QREncoding", "ZintEncoding",
-                "V4L2Capture", "PipeWireCapture", "PixbufIO", "GLibSwift", "SQLiteHistory", "DesktopPortal", "NetworkJoining",
-                "SaomaMessages", "CGtk",
+                "SaomaCore", "LiveScanning", "Decoding", "CharsetConversion", "ZBarDecoding", "DMTXDecoding", "QREncoding", "ZintEncoding",
+                "PixbufIO", "GLibSwift", "SQLiteHistory", "DesktopPortal", "NetworkJoining", "SaomaMessages", "CGtk",
             ]
         ),
         .target(
@@ -88,6 +96,8 @@ let package = Package(
         .executableTarget(name: "CaptureProbe", dependencies: ["V4L2Capture", "SaomaCore"], path: "Tests/CaptureProbe"),
         .executableTarget(name: "AbortingDecoder", dependencies: ["Decoding", "ZBarDecoding", "SaomaCore"], path: "Tests/AbortingDecoder"),
         .executableTarget(name: "PipeWireTestCamera", dependencies: ["CPipeWire"], path: "Tests/PipeWireTestCamera"),
+        // BlurProbe runs the blur-aware readers on synthetic profiles and image files (development and scripts/bench-blur).
+        .executableTarget(name: "BlurProbe", dependencies: ["SaomaCore", "ZBarDecoding", "PixbufIO"], path: "Tests/BlurProbe"),
 
         .testTarget(name: "SaomaCoreTests", dependencies: ["SaomaTestSupport", "SaomaCore"]),
         .testTarget(
@@ -118,6 +128,8 @@ let package = Package(
             name: "NetworkJoiningTests", dependencies: ["SaomaTestSupport", "NetworkJoining", "SaomaCore"], exclude: ["nm_join_template.py"]
         ),
         .testTarget(name: "GLibSwiftTests", dependencies: ["SaomaTestSupport", "GLibSwift", "CGtk"]),
+        .testTarget(
+            name: "LiveScanningTests", dependencies: ["SaomaTestSupport", "LiveScanning", "SaomaCore", "QREncoding", "PixbufIO", "CGtk"]),
         .testTarget(
             name: "SaomaUITests", dependencies: ["SaomaTestSupport", "SaomaUI", "SaomaCore", "QREncoding", "SQLiteHistory", "PixbufIO"]),
     ],

@@ -18,6 +18,10 @@ public enum Engines {
     public static let zbar = "zbar"
     public static let zxing = "zxing-cpp"
     public static let dmtx = "libdmtx"
+    /// Saoma's own blur-aware readers: EAN/UPC and Code 128 fitted under a Gaussian blur, and
+    /// QR codes read by zbar on deblurred copies.
+    public static let blurLinear = "blur-linear"
+    public static let blurQR = "blur-qr"
 
     /// What zbar reads.
     static let zbarSymbologies: Set<Symbology> = Set(Symbology.allCases).subtracting(zxingOnly).subtracting([.dataMatrix])
@@ -27,19 +31,39 @@ public enum Engines {
     /// The stages of a still image (photos, screenshots, `saoma scan`): zbar first (its passes are
     /// tuned on the photo set), zxing-cpp for what zbar cannot read, and zxing-cpp again for every
     /// other symbology only where nothing was found (docs/BENCHMARKS.md, "Engine composition":
-    /// zxing-cpp on every image before zbar reads one more photo for a third more CPU).
+    /// zxing-cpp on every image before zbar reads one more photo for a third more CPU); last, where
+    /// still nothing was found, the blur-aware readers (docs/BENCHMARKS.md, "Blur sweep": they
+    /// read what every other engine gives up on, and cost nothing where no region looks like a code).
     public static let still: [EngineStage] = [
         EngineStage(engine: zbar, symbologies: zbarSymbologies, effort: .thorough),
         EngineStage(engine: zxing, symbologies: zxingOnly, effort: .thorough),
         EngineStage(engine: dmtx, symbologies: [.dataMatrix], effort: .thorough, trigger: .whenNothingFound),
         EngineStage(engine: zxing, symbologies: zbarSymbologies.union([.dataMatrix]), effort: .thorough, trigger: .whenNothingFound),
+        EngineStage(engine: blurLinear, symbologies: BlurAwareLinearReader.symbologies, effort: .thorough, trigger: .whenNothingFound),
+        EngineStage(engine: blurQR, symbologies: DeblurringMatrixDecoder.symbologies, effort: .thorough, trigger: .whenNothingFound),
     ]
 
-    /// The stages of a live camera frame (the scan frame's pixels).
+    /// The cheap look at a live camera frame, made at the whole scan frame of every frame looked
+    /// at: zbar's one fast pass (`LiveDecodeScheduler` says which frames are looked at).
     public static let live: [EngineStage] = [
-        EngineStage(engine: zbar, symbologies: zbarSymbologies, effort: .fast),
-        EngineStage(engine: zxing, symbologies: zxingOnly.union([.dataMatrix]), effort: .fast, trigger: .everyNthFrame(2)),
+        EngineStage(engine: zbar, symbologies: zbarSymbologies, effort: .fast)
     ]
+
+    /// The costly looks at a live frame, in the order they run, each made only when the cheap look
+    /// left code-like regions of the scan frame unread (`SuspectedCodeRegions`), once per scene
+    /// and within the decode budget: zxing-cpp for the symbologies zbar does not read, over the
+    /// whole scan frame (its fast look costs a seventh of zbar's on a noisy frame, and the
+    /// detector may flag only part of a dense Data Matrix), then the regions negated (light codes
+    /// on dark grounds: a phone in dark mode) for every engine.
+    public static let liveRegions: [LiveRegionPass] = [
+        LiveRegionPass(name: "zxing-cpp", stages: [liveZXing], wholeFrame: true),
+        LiveRegionPass(name: "negated", stages: live + [liveZXing], negated: true),
+    ]
+
+    /// zxing-cpp's live stage: what only it reads, Data Matrix (faster than libdmtx), and QR codes
+    /// (zbar drops a structured-append part whose message is not all in view: the parts a camera
+    /// shows one at a time are joined over the live view).
+    static let liveZXing = EngineStage(engine: zxing, symbologies: zxingOnly.union([.dataMatrix, .qrCode]), effort: .fast)
 
     /// Engines that must never run in Saoma's own process (they abort on some inputs).
     public static let needIsolation: Set<String> = [zxing]
@@ -50,7 +74,10 @@ public enum Engines {
     /// A new decoder running every stage with fresh engines (one per thread), and `extra` engines
     /// after them (a test build's decoder process adds one that aborts).
     public static func make(excluding excluded: Set<String> = [], extra: [(EngineStage, BarcodeDecoder)] = []) -> StagedDecoder {
-        var engines: [String: BarcodeDecoder] = [zbar: ZBarDecoder(), dmtx: DataMatrixDecoder(), zxing: ZXingDecoder()]
+        var engines: [String: BarcodeDecoder] = [
+            zbar: ZBarDecoder(), dmtx: DataMatrixDecoder(), zxing: ZXingDecoder(), blurLinear: BlurAwareLinearDecoder(),
+            blurQR: DeblurringMatrixDecoder(ZBarDecoder()),
+        ]
         for (stage, engine) in extra { engines[stage.engine] = engine }
         let decoder = StagedDecoder(stages: stages + extra.map(\.0), engines: engines)
         decoder.excluded = excluded

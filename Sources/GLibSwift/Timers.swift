@@ -42,3 +42,9 @@ public func addTickCallback(_ widget: UnsafeMutablePointer<GtkWidget>, _ body: @
             return MainActor.assumeIsolated { box.body() } ? 1 : 0
         }, data, releaseRepeatingBox)
 }
+
+/// Removes the GLib source `id` (from `addTimeout`) from the default main context.
+@MainActor
+public func removeTimeout(_ id: UInt32) {
+    g_source_remove(id)
+}

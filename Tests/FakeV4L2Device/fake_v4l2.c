@@ -27,6 +27,9 @@
 #define MAX_DEVICES 8
 #define MAX_MODES 16
 #define MAX_BUFFERS 32
+// Values in a device's noise table (a power of two above the pixels of a 1280×720 frame, so a
+// frame never reads one value twice).
+#define NOISE_TABLE (1u << 20)
 
 // ---------------------------------------------------------------------------------------------
 // Real functions, resolved lazily (the Swift runtime calls syscall() before constructors run).
@@ -124,6 +127,7 @@ struct fake_device {
     struct v4l2_fract interval_min, interval_max;
     int timeperframe_set;                  // G_PARM reports this time per frame
     struct v4l2_fract timeperframe;
+    int8_t *noise;                         // NOISE: Gaussian grey levels, NOISE_TABLE of them (NULL: clean frames)
 };
 
 enum buffer_state { BUF_DEQUEUED, BUF_QUEUED, BUF_DONE };
@@ -229,6 +233,37 @@ static void parse_hostile(struct fake_device *d) {
     d->timeperframe_set = tpf && parse_fraction(tpf, &d->timeperframe);
 }
 
+/// splitmix64: the fake camera's deterministic random numbers (the same in every run).
+static uint64_t mix64(uint64_t x) {
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+/// The NOISE setting: a table of Gaussian grey levels with that standard deviation (0 < SD ≤ 64),
+/// made once from a fixed seed. A normal deviate is the sum of twelve uniform ones less six
+/// (Irwin–Hall: mean 0, standard deviation 1, within ±6), so the shim needs no libm.
+static void make_noise(struct fake_device *d, const char *spec) {
+    if (!spec) return;
+    char *end = NULL;
+    double sd = strtod(spec, &end);
+    if (end == spec || *end || !(sd > 0 && sd <= 64)) {
+        fprintf(stderr, "fake_v4l2: ignoring NOISE '%s' (expected a standard deviation in grey levels, above 0 and at most 64)\n", spec);
+        return;
+    }
+    d->noise = malloc(NOISE_TABLE);
+    if (!d->noise) return;
+    uint64_t state = 0x5A4F4D41ull + (uint64_t)d->index;
+    for (uint32_t i = 0; i < NOISE_TABLE; i++) {
+        double sum = 0;
+        for (int k = 0; k < 12; k++) sum += (double)(mix64(state++) >> 11) / 9007199254740992.0;
+        double v = (sum - 6) * sd;
+        long rounded = (long)(v < 0 ? v - 0.5 : v + 0.5);
+        d->noise[i] = (int8_t)(rounded < -127 ? -127 : rounded > 127 ? 127 : rounded);
+    }
+}
+
 static void load_config(void) {
     const char *list = getenv("SAOMA_FAKE_V4L2_DEVICE");
     if (!list) return;
@@ -258,6 +293,7 @@ static void load_config(void) {
             d->unplug_after = unplug ? atol(unplug) : -1;
             for (int c = 0; c < CTRL_COUNT; c++) d->control_values[c] = controls[c].default_value;
             parse_hostile(d);
+            make_noise(d, setting("NOISE", device_count));
             device_count++;
         }
         p += n;
@@ -588,6 +624,34 @@ static void arm_timer(struct fake_handle *h, int on) {
     timerfd_settime(h->fd, 0, &its, NULL);
 }
 
+// Whether frames get sensor noise: NOISE set and a format whose luma is stored as is.
+static int noisy(const struct fake_handle *h) {
+    return h->device->noise && (h->device->fourcc == V4L2_PIX_FMT_YUYV || h->device->fourcc == V4L2_PIX_FMT_GREY);
+}
+
+// Copies the rendered frame into `out` with noise of its own added to every luma sample: frame
+// `sequence` reads the noise table from an offset of its own, so each frame's noise is new and
+// the same in every run. One add per sample (a copy costs about as much). Caller holds `lock`.
+static void add_noise(const struct fake_handle *h, uint8_t *out, uint32_t sequence) {
+    const int8_t *noise = h->device->noise;
+    uint32_t at = (uint32_t)mix64(sequence) & (NOISE_TABLE - 1);
+    const uint8_t *in = h->frame;
+    uint32_t n = h->frame_size;
+    if (h->device->fourcc == V4L2_PIX_FMT_GREY) {
+        for (uint32_t i = 0; i < n; i++) {
+            int v = in[i] + noise[(at + i) & (NOISE_TABLE - 1)];
+            out[i] = clamp8(v);
+        }
+        return;
+    }
+    // YUYV: luma in the even bytes, chroma (left clean: sensor noise shows mostly in luma) in the odd.
+    for (uint32_t i = 0; i + 1 < n; i += 2) {
+        int v = in[i] + noise[(at + i / 2) & (NOISE_TABLE - 1)];
+        out[i] = clamp8(v);
+        out[i + 1] = in[i + 1];
+    }
+}
+
 // Turns elapsed frame periods into filled buffers; frames with no queued buffer are dropped.
 static void produce_frames(struct fake_handle *h) {
     if (!h->streaming) return;
@@ -606,7 +670,11 @@ static void produce_frames(struct fake_handle *h) {
         memmove(h->queued, h->queued + 1, sizeof(int) * (size_t)--h->queued_count);
         struct fake_buffer *b = &h->buffers[index];
         render_frame(h);
-        if (h->frame && b->generation != h->frame_generation) {
+        if (h->frame && noisy(h)) {
+            add_noise(h, h->map + (size_t)index * h->stride, sequence);
+            b->generation = 0;  // every frame gets noise of its own
+            b->bytesused = h->frame_size;
+        } else if (h->frame && b->generation != h->frame_generation) {
             memcpy(h->map + (size_t)index * h->stride, h->frame, h->frame_size);
             b->generation = h->frame_generation;
             b->bytesused = h->frame_size;

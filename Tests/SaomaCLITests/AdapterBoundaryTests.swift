@@ -92,4 +92,23 @@ struct AdapterBoundaryTests {
             }
         }
     }
+
+    @Test("live scanning draws nothing, and the window reaches the cameras only through it")
+    func liveScanningIsFreeOfWidgets() throws {
+        let files = try sources()
+        let live = files.filter { $0.module == "LiveScanning" }
+        #expect(live.count > 5, "Sources/LiveScanning was not found")
+        for file in live {
+            for (index, line) in file.lines.enumerated()
+            where ["gtk_", "gdk_", "adw_", "cairo_", "pango_"].contains(where: { Self.calls(line, prefix: $0) }) {
+                Issue.record("\(file.path):\(index + 1) draws or builds widgets in live scanning: \(line)")
+            }
+        }
+        for file in files where file.module == "SaomaUI" {
+            for (index, line) in file.lines.enumerated()
+            where ["import V4L2Capture", "import PipeWireCapture"].contains(line.trimmingCharacters(in: .whitespaces)) {
+                Issue.record("\(file.path):\(index + 1) \(line): the window reaches cameras through LiveScanning")
+            }
+        }
+    }
 }

@@ -107,6 +107,20 @@ struct ScanStateTests {
             paused(.otherPage)
         ),
         (
+            "the camera back while a result shows: the result stays, nothing scans behind it",
+            [.found(["a"], at: 0), .advance(to: 1), .pause(.cameraProblem), .endPause(.cameraProblem)], chosen("a")
+        ),
+        ("a hidden window pauses", [.pause(.hidden)], paused(.hidden)),
+        ("shown again, it scans again", [.pause(.hidden), .endPause(.hidden)], scanning),
+        ("hidden while choosing: the choice is dropped", [.found(["a", "b"], at: 0), .pause(.hidden), .endPause(.hidden)], scanning),
+        (
+            "hidden while a result shows: shown again, the result stays",
+            [.found(["a"], at: 0), .advance(to: 1), .pause(.hidden), .endPause(.hidden)], chosen("a")
+        ),
+        ("hidden with the camera away: the window first", [.pause(.cameraProblem), .pause(.hidden)], paused(.hidden)),
+        ("another page over a hidden window: the page first", [.pause(.hidden), .pause(.otherPage)], paused(.otherPage)),
+        ("shown again, another page still shows", [.pause(.otherPage), .pause(.hidden), .endPause(.hidden)], paused(.otherPage)),
+        (
             "scanning again finds codes again", [.found(["a", "b"], at: 0), .resume(at: 1), .found(["c"], at: 2)],
             choosing(["c"], auto: 2.25)
         ),

@@ -138,7 +138,7 @@ struct ScannerWindowTests {
     @Test("a light-on-dark code (a phone in dark mode) is read live")
     func invertedCodeIsRead() throws {
         let app = try readOneCode("dark mode", scene: CameraScene(grey: 40), inverted: true)
-        // Found among the first frames (negated decodes are every few frames), not by chance later.
+        // Found among the first frames (the negated pass runs at the first look), not by chance later.
         let firstSequence = try #require(firstField(app, "first-frame ", "seq", as: Int.self))
         let foundSequence = try #require(firstField(app, "markers ", "seq", as: Int.self))
         #expect(foundSequence - firstSequence < 60, "found at frame \(foundSequence), streaming from \(firstSequence)")

@@ -19,6 +19,8 @@ public struct ScanState: Sendable, Equatable {
         case cameraProblem
         /// The side panel covers the preview (a narrow window with the panel open).
         case covered
+        /// The window is hidden (minimised or unmapped): nothing to show a frame to.
+        case hidden
     }
 
     /// Where live scanning is.
@@ -42,9 +44,9 @@ public struct ScanState: Sendable, Equatable {
     /// Every reason paused for now (both may hold at once).
     private var pauseReasons: Set<PauseReason> = []
     /// The reason `phase` reports: another page first (it is what the person sees), then the
-    /// covering panel, then the camera.
+    /// covering panel, then the hidden window, then the camera.
     private var pauseReason: PauseReason? {
-        [PauseReason.otherPage, .covered, .cameraProblem].first(where: pauseReasons.contains)
+        [PauseReason.otherPage, .covered, .hidden, .cameraProblem].first(where: pauseReasons.contains)
     }
 
     public init() {}
@@ -107,16 +109,17 @@ public struct ScanState: Sendable, Equatable {
         return true
     }
 
-    /// Pauses for `reason` (a choice in progress is dropped).
+    /// Pauses for `reason`: a choice in progress is dropped (its markers go), a code chosen stays
+    /// chosen (its result shows until the person leaves it: a pause ending under it, the camera
+    /// back or the window shown again, must not start scanning behind the result).
     public mutating func pause(_ reason: PauseReason) {
         pauseReasons.insert(reason)
-        choice.resume()
+        if case .choosing = choice.phase { choice.resume() }
     }
 
     /// Ends the pause for `reason` (another reason may keep it paused).
     public mutating func endPause(_ reason: PauseReason) {
-        guard pauseReasons.remove(reason) != nil else { return }
-        choice.resume()
+        pauseReasons.remove(reason)
     }
 
     /// Cancel, Back or back from another page at `time`: scanning again, unless the camera has

@@ -33,6 +33,8 @@ final class ScanFrameOverlay {
     private var scanLineStart: Double?
     /// The fallback redraw timer's GLib source id (0 when none). A timer, not a tick callback:
     /// a tick callback keeps GTK's frame clock painting at the display rate even between frames.
+    /// It runs only while the line sweeps and the overlay is on screen (mapped): behind another
+    /// page or in a hidden window nothing wakes up for it.
     private var redrawTimer: guint = 0
     /// When the overlay was last drawn (seconds, monotonic).
     private var lastDrawn = 0.0
@@ -86,6 +88,8 @@ final class ScanFrameOverlay {
         let keys = created(gtk_event_controller_key_new())
         onKeyPressed(UnsafeMutableRawPointer(keys)) { [weak self] keyval, modifiers in self?.keyPressed(keyval, modifiers) ?? false }
         gtk_widget_add_controller(widget, keys)
+        onSimpleSignal(UnsafeMutableRawPointer(widget), "map") { [weak self] in self?.updateRedrawTimer() }
+        onSimpleSignal(UnsafeMutableRawPointer(widget), "unmap") { [weak self] in self?.updateRedrawTimer() }
     }
 
     /// The frame in view points, when laid out.
@@ -94,18 +98,7 @@ final class ScanFrameOverlay {
     /// Starts the scan line sweeping from the top.
     func startScanLine() {
         scanLineStart = monotonicSeconds()
-        if redrawTimer == 0 {
-            redrawTimer = addTimeout(milliseconds: UInt32(ScanFrameOverlay.idleRedrawInterval * 1000)) { [weak self] in
-                guard let self else { return false }
-                guard self.scanLineStart != nil else {
-                    self.redrawTimer = 0
-                    return false
-                }
-                // Camera frames redraw the line (`advanceScanLine`); without them, the timer does.
-                if monotonicSeconds() - self.lastDrawn >= ScanFrameOverlay.idleRedrawInterval { gtk_widget_queue_draw(self.area.widget) }
-                return true
-            }
-        }
+        updateRedrawTimer()
     }
 
     /// Redraws the scan line at its current place (called for each camera frame).
@@ -116,10 +109,28 @@ final class ScanFrameOverlay {
     /// Stops and hides the scan line.
     func stopScanLine() {
         scanLineStart = nil
-        if redrawTimer != 0 { g_source_remove(redrawTimer) }
-        redrawTimer = 0
+        updateRedrawTimer()
         gtk_widget_queue_draw(area.widget)
     }
+
+    /// Runs the fallback redraw timer exactly while the line sweeps on screen.
+    private func updateRedrawTimer() {
+        let wanted = scanLineStart != nil && gtk_widget_get_mapped(area.widget) != 0
+        if wanted && redrawTimer == 0 {
+            redrawTimer = addTimeout(milliseconds: UInt32(ScanFrameOverlay.idleRedrawInterval * 1000)) { [weak self] in
+                guard let self else { return false }
+                // Camera frames redraw the line (`advanceScanLine`); without them, the timer does.
+                if monotonicSeconds() - self.lastDrawn >= ScanFrameOverlay.idleRedrawInterval { gtk_widget_queue_draw(self.area.widget) }
+                return true
+            }
+        } else if !wanted && redrawTimer != 0 {
+            g_source_remove(redrawTimer)
+            redrawTimer = 0
+        }
+    }
+
+    /// Whether the fallback redraw timer runs (tests).
+    var redrawsOnItsOwn: Bool { redrawTimer != 0 }
 
     private func viewResized(_ size: SaomaSize) {
         if var frame {

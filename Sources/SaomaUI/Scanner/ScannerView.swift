@@ -2,6 +2,7 @@
 import CGtk
 import Foundation
 import GLibSwift
+import LiveScanning
 import SaomaCore
 
 /// The live scanner page: the camera preview filling the area (aspect-fill), the scan frame,

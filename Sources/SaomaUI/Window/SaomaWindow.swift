@@ -2,6 +2,7 @@
 import CGtk
 import Foundation
 import GLibSwift
+import LiveScanning
 import SaomaCore
 import SaomaMessages
 
@@ -39,6 +40,8 @@ public final class SaomaWindow {
     private let flap: UnsafeMutablePointer<GtkWidget>
     private let settings = AppSettings.shared
     private let startTime = monotonicSeconds()
+    /// Whether the window was hidden when last looked (see `followVisibility`).
+    private var windowHidden = true
     /// What the header bar's Back button says and does on each page that has one.
     private var backs: [MainPage: (label: String, action: @MainActor () -> Void)] = [:]
     /// The photo's name as the window's subtitle (made visible), while the photo page shows.
@@ -81,6 +84,7 @@ public final class SaomaWindow {
         connectHeader()
         connectLiveScanner()
         connectScanner()
+        followVisibility()
         onCloseRequest(window) { [weak self] in
             self?.closing()
             return false
@@ -251,7 +255,11 @@ public final class SaomaWindow {
             DebugEvents.log(.scanPhase(Self.describe(phase)))
             // Markers and the frozen frame go whenever the state leaves them behind.
             switch phase {
-            case .scanning, .paused: self?.scanner.resume()
+            case .scanning: self?.scanner.resume()
+            case .paused:
+                self?.scanner.resume()
+                // Nothing sweeps over a preview that does not move.
+                self?.scanner.frameOverlay.stopScanLine()
             case .choosing, .chosen: break
             }
         }
@@ -285,6 +293,29 @@ public final class SaomaWindow {
         scanner.chooser.onCancelled = { [weak self] in self?.resumeScanning() }
         resultPage.onBack = { [weak self] in self?.resumeScanning() }
         problemPage.onRetry = { [weak self] in self?.live.retry() }
+    }
+
+    /// Live scanning pauses while the window is hidden: unmapped (`saoma --screen` before the
+    /// screen is taken) or minimised (the surface's state; an X11 window unmapped by the window
+    /// manager counts as minimised).
+    private func followVisibility() {
+        onSimpleSignal(window, "map") { [weak self] in self?.visibilityChanged() }
+        onSimpleSignal(window, "unmap") { [weak self] in self?.visibilityChanged() }
+        onSimpleSignal(window, "realize") { [weak self] in
+            guard let self, let surface = gtk_native_get_surface(OpaquePointer(self.window)) else { return }
+            onNotify(UnsafeMutableRawPointer(surface), property: "state") { [weak self] in self?.visibilityChanged() }
+        }
+        visibilityChanged()
+    }
+
+    private func visibilityChanged() {
+        let minimised = gtk_native_get_surface(OpaquePointer(window)).map {
+            gdk_toplevel_get_state($0).rawValue & GDK_TOPLEVEL_STATE_MINIMIZED.rawValue != 0
+        }
+        let hidden = gtk_widget_get_mapped(window) == 0 || minimised == true
+        if DebugEvents.enabled && hidden != windowHidden { debugLog("window hidden=\(hidden)") }
+        windowHidden = hidden
+        live.setHidden(hidden)
     }
 
     /// A phase for the debug log: its case and, when paused, the reason (`paused(covered)`).

@@ -19,6 +19,11 @@
 //       to the negotiated size. Re-read whenever its mtime (or size or inode) changes, so a test
 //       swaps the scene by writing a new file and renaming it over. Without it (or while it is
 //       unreadable) frames are a grey ramp.
+//   SAOMA_FAKE_V4L2_NOISE=SD   (default: none)
+//       Sensor noise: Gaussian, standard deviation SD grey levels (above 0, at most 64), added to
+//       the luma of every frame, new in every frame and the same in every run (frame N of a stream
+//       reads a fixed table of normal deviates from an offset made from N). YUYV and GREY only
+//       (MJPG frames stay clean: encoding a JPEG per frame would cost more than what is tested).
 //   SAOMA_FAKE_V4L2_MODES=1280x720@30,640x480@30,1920x1080@15   (the default)
 //       Discrete frame sizes and rates offered for the native format (a size may repeat with
 //       another rate).

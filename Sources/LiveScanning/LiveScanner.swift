@@ -12,9 +12,9 @@ import SaomaCore
 /// state (applied in `LiveScanner+Pause.swift`). Modelled on GNOME Snapshot's `aperture`
 /// viewfinder. UI thread only.
 @MainActor
-final class LiveScanner {
+public final class LiveScanner {
     /// What the camera is doing.
-    typealias CameraState = CameraController.State
+    public typealias CameraState = CameraController.State
 
     /// The scan state; every change is applied to the pipeline and reported.
     private(set) var state = ScanState() {
@@ -30,38 +30,38 @@ final class LiveScanner {
     private var confirmation = LiveConfirmation()
 
     /// Called with each live frame to show (only while scanning).
-    var onPreview: ((FramePipeline.PreviewFrame) -> Void)?
+    public var onPreview: ((FramePipeline.PreviewFrame) -> Void)?
     /// Called when codes were found; the state is `.choosing` them.
-    var onDetection: ((Detection) -> Void)?
+    public var onDetection: ((Detection) -> Void)?
     /// The decoder failed on a frame (reported once; scanning goes on).
-    var onDecoderProblem: ((DecoderFailure) -> Void)?
+    public var onDecoderProblem: ((DecoderFailure) -> Void)?
     /// Called when the phase changed.
-    var onPhaseChanged: ((ScanState.Phase) -> Void)?
+    public var onPhaseChanged: ((ScanState.Phase) -> Void)?
     /// Called with every camera state change.
-    var onCameraStateChanged: ((CameraState) -> Void)?
+    public var onCameraStateChanged: ((CameraState) -> Void)?
     /// Called when the list of cameras changed.
-    var onCamerasChanged: (([CameraDevice]) -> Void)?
+    public var onCamerasChanged: (([CameraDevice]) -> Void)?
 
     /// The preview's viewport (`nil` until laid out).
-    var viewport: Viewport? {
+    public var viewport: Viewport? {
         didSet { if viewport != oldValue { regionChanged() } }
     }
     /// The scan frame in the viewport's points (`nil` until laid out).
-    var frameInView: SaomaRect? {
+    public var frameInView: Rect? {
         didSet { if frameInView != oldValue { regionChanged() } }
     }
     /// The symbologies to look for.
-    var symbologies: Set<Symbology> = Set(Symbology.allCases) {
+    public var symbologies: Set<Symbology> = Set(Symbology.allCases) {
         didSet { if symbologies != oldValue { regionChanged() } }
     }
 
-    let pipeline: FramePipeline
+    public let pipeline: FramePipeline
     private let worker: DecodeWorker
     private let camera: CameraController
 
     /// A scanner for `service`'s cameras decoding with what `makeDecoder` makes (once, on the
     /// decode thread). Call `start` to open a camera.
-    init(service: CameraService, makeDecoder: @escaping @Sendable () -> BarcodeDecoder?) {
+    public init(service: CameraService, makeDecoder: @escaping @Sendable () -> BarcodeDecoder?) {
         // The worker and the pipeline call back from their threads: hop to the UI, then check
         // the state (a detection or frame may arrive after scanning paused).
         let box = WeakBox()
@@ -76,52 +76,57 @@ final class LiveScanner {
     }
 
     /// The camera's state.
-    var cameraState: CameraState { camera.state }
+    public var cameraState: CameraState { camera.state }
     /// The cameras found, best first.
-    var cameras: [CameraDevice] { camera.cameras }
+    public var cameras: [CameraDevice] { camera.cameras }
     /// The camera in use or wanted.
-    var currentCamera: CameraDevice? { camera.current }
+    public var currentCamera: CameraDevice? { camera.current }
 
     /// Opens the preferred camera (a path or bus info; else the best) and follows hot-plug.
-    func start(preferring preference: String?) {
+    public func start(preferring preference: String?) {
         camera.start(preferring: preference)
     }
 
     /// Switches to `device` and scans again.
-    func select(_ device: CameraDevice) {
+    public func select(_ device: CameraDevice) {
         confirmation.reset()
         state.resume(at: monotonicSeconds())
         camera.select(device)
     }
 
     /// Tries the camera again after a problem.
-    func retry() { camera.retry() }
+    public func retry() { camera.retry() }
 
     /// Raises the camera's exposure and gain for a dark scene (or restores them).
-    func setLowLightBoost(_ on: Bool) { camera.setLowLightBoost(on) }
+    public func setLowLightBoost(_ on: Bool) { camera.setLowLightBoost(on) }
+
+    /// Pauses while the window is hidden (minimised or unmapped), and scans again once it shows.
+    func setHidden(_ hidden: Bool) {
+        if hidden { state.pause(.hidden) } else { state.endPause(.hidden) }
+    }
 
     /// Stops the camera and the decode thread; the scanner cannot be started again.
-    func stop() {
+    public func stop() {
         camera.stop()
         worker.stop()
     }
 
     /// Pauses scanning for `reason` (a choice in progress is dropped).
-    func hold(_ reason: ScanState.PauseReason = .otherPage) { state.pause(reason) }
+    public func hold(_ reason: ScanState.PauseReason = .otherPage) { state.pause(reason) }
 
     /// Scans again: after a cancelled choice, a result, or another page (a code just chosen is
     /// not taken again until it has left the view).
-    func resume() { state.resume(at: monotonicSeconds()) }
+    public func resume() { state.resume(at: monotonicSeconds()) }
 
     /// Pauses while the side panel covers the preview, and scans again once it no longer does.
-    func setCovered(_ covered: Bool) {
+    public func setCovered(_ covered: Bool) {
         if covered { state.pause(.covered) } else { state.endPause(.covered) }
     }
 
     /// The person (or the automatic choice) chose `symbol` among the codes shown; returns
     /// `false` when it is not one of them.
     @discardableResult
-    func choose(_ symbol: Symbol) -> Bool { state.choose(symbol) }
+    public func choose(_ symbol: Symbol) -> Bool { state.choose(symbol) }
 
     private func regionChanged() {
         guard let viewport, let frameInView, !viewport.isEmpty else {
@@ -137,7 +142,7 @@ final class LiveScanner {
     }
 
     /// Continuous mode: when set, codes found go here and scanning goes on (no choice, no result).
-    var onContinuousDetection: ((Detection) -> Void)?
+    public var onContinuousDetection: ((Detection) -> Void)?
 
     private func detected(_ detection: Detection) {
         guard state.decodesFrames else { return }

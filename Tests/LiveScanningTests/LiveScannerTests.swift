@@ -6,7 +6,7 @@ import SaomaTestSupport
 import Synchronization
 import Testing
 
-@testable import SaomaUI
+@testable import LiveScanning
 
 /// A frame source the test drives: events are delivered on the calling thread when the test
 /// pushes them; it records whether the scanner wants frames.
@@ -86,8 +86,8 @@ struct LiveScannerTests {
         live.onPreview = { _ in received.previews += 1 }
         live.onDetection = { detection in received.detections.append(detection.symbols.compactMap(\.text)) }
         live.onPhaseChanged = { phase in received.phases.append(phase) }
-        live.viewport = Viewport(size: SaomaSize(width: 640, height: 480), fit: .cover)
-        live.frameInView = SaomaRect(x: 0, y: 0, width: 640, height: 480)
+        live.viewport = Viewport(size: SaomaCore.Size(width: 640, height: 480), fit: .cover)
+        live.frameInView = SaomaCore.Rect(x: 0, y: 0, width: 640, height: 480)
         live.symbologies = [.qrCode]
         live.start(preferring: nil)
         source.push(.streaming(PushedCameras.device, Self.mode))

@@ -8,7 +8,7 @@ import SaomaCore
 /// Its sources recover by themselves: after a problem (busy, denied, unplugged) they keep
 /// trying and report `.streaming` again, so the scanner only shows the problem meanwhile.
 @MainActor
-protocol CameraService: AnyObject {
+public protocol CameraService: AnyObject {
     /// The usable capture devices now, best first.
     func cameras() -> [CameraDevice]
     /// Why there is no usable camera when `cameras()` is empty (a node that cannot be opened
@@ -30,9 +30,9 @@ protocol CameraService: AnyObject {
 }
 
 extension CameraService {
-    func startMonitoring(preferring preference: String?, _ changed: @escaping @MainActor () -> Void) {
+    public func startMonitoring(preferring preference: String?, _ changed: @escaping @MainActor () -> Void) {
         startMonitoring(changed)
     }
 
-    func retry() {}
+    public func retry() {}
 }

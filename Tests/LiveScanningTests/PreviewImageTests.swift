@@ -4,7 +4,7 @@ import SaomaCore
 import SaomaTestSupport
 import Testing
 
-@testable import SaomaUI
+@testable import LiveScanning
 
 /// The preview's pixels, sampled and converted straight from what the camera sent.
 @Suite("Preview image")
@@ -57,7 +57,7 @@ struct PreviewImageTests {
     func sampledMatchesWholeConversion(mirrored: Bool) throws {
         for (name, frame) in Self.frames() {
             let viewport = Viewport(
-                size: SaomaSize(width: Double(Self.width), height: Double(Self.height)), fit: .cover, mirrored: mirrored)
+                size: SaomaCore.Size(width: Double(Self.width), height: Double(Self.height)), fit: .cover, mirrored: mirrored)
             let sampled = Self.pixels(PreviewImage(frame: frame, viewport: viewport))
             let whole = Self.pixels(PreviewImage(frame: frame))
             #expect(whole.count == Self.width * Self.height * 3, "\(name)")

@@ -1,29 +1,28 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
-import GLibSwift
 import SaomaCore
 
 /// A camera frame's pixels packed for GTK in a `GBytes`, prepared off the UI thread.
 ///
 /// Owns one reference to `bytes` (released in `deinit`); GBytes is immutable and thread-safe,
 /// so the value may be made on the capture or decode thread and used on the UI thread.
-final class PreviewImage: @unchecked Sendable {
+public final class PreviewImage: @unchecked Sendable {
     /// The pixels: packed RGB of the whole frame (`viewport == nil`), or BGRA (cairo's native
     /// order, opaque) already sampled to the view's device pixels (`viewport` set).
-    let bytes: OpaquePointer
+    public let bytes: OpaquePointer
     /// Width and height of `bytes` in pixels.
-    let width: Int
-    let height: Int
+    public let width: Int
+    public let height: Int
     /// The camera frame's size in pixels.
-    let frameSize: SaomaSize
+    public let frameSize: Size
     /// The viewport the pixels were sampled for, or `nil` for the whole frame.
-    let viewport: Viewport?
+    public let viewport: Viewport?
 
     /// Packs the whole of `frame` (its RGB when the capture converted it, else its luma as grey).
-    init(frame: VideoFrame) {
+    public init(frame: VideoFrame) {
         width = frame.width
         height = frame.height
-        frameSize = SaomaSize(width: Double(frame.width), height: Double(frame.height))
+        frameSize = Size(width: Double(frame.width), height: Double(frame.height))
         viewport = nil
         if let rgb = frame.rgb, rgb.count == width * height * 3 {
             bytes = rgb.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
@@ -44,8 +43,8 @@ final class PreviewImage: @unchecked Sendable {
 
     /// Samples `frame` to the device pixels of `viewport` through its transform (fit and mirror
     /// included), so drawing it is a plain copy.
-    init(frame: VideoFrame, viewport: Viewport) {
-        frameSize = SaomaSize(width: Double(frame.width), height: Double(frame.height))
+    public init(frame: VideoFrame, viewport: Viewport) {
+        frameSize = Size(width: Double(frame.width), height: Double(frame.height))
         self.viewport = viewport
         let (columns, rows) = ViewTransform(imageSize: frameSize, viewport: viewport).sampleIndices()
         let width = columns.count
@@ -89,23 +88,4 @@ final class PreviewImage: @unchecked Sendable {
     }
 
     deinit { g_bytes_unref(bytes) }
-
-    /// A cairo surface over the bytes of an image sampled for a view (transfer full: the caller
-    /// destroys it), else `nil`.
-    @MainActor
-    func makeSurface() -> OpaquePointer? {
-        guard viewport != nil else { return nil }
-        return ImageSurface.make(over: bytes, width: width, height: height, opaque: true)
-    }
-
-    /// A new texture sharing the bytes.
-    @MainActor
-    func makeTexture() -> ObjectRef<OpaquePointer>? {
-        guard width > 0, height > 0 else { return nil }
-        if viewport != nil {
-            return ObjectRef(
-                adopting: gdk_memory_texture_new(gint(width), gint(height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(width * 4)))
-        }
-        return ObjectRef(adopting: gdk_memory_texture_new(gint(width), gint(height), GDK_MEMORY_R8G8B8, bytes, gsize(width * 3)))
-    }
 }

@@ -9,12 +9,12 @@ import SaomaCore
 /// `handle` runs on the capture thread; the other methods on the UI thread. At most one preview
 /// hop is queued on the main loop at a time (`previewScheduled`); a newer frame replaces the one
 /// waiting. State guarded by `lock`.
-final class FramePipeline: @unchecked Sendable {
+public final class FramePipeline: @unchecked Sendable {
     /// A frame ready for the UI: its pixels sampled for the viewport and its mean brightness.
-    struct PreviewFrame: Sendable {
-        var image: PreviewImage
-        var meanLuma: Double
-        var sequence: UInt64
+    public struct PreviewFrame: Sendable {
+        public var image: PreviewImage
+        public var meanLuma: Double
+        public var sequence: UInt64
     }
 
     private let worker: DecodeWorker

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import CGtk
 import GLibSwift
 import SaomaCore
 
@@ -9,9 +8,9 @@ import SaomaCore
 /// UI thread only; part of the live-scanning engine. Each started source is tagged with a
 /// generation, so events still queued from a source that was stopped are ignored.
 @MainActor
-final class CameraController {
+public final class CameraController {
     /// What the camera is doing.
-    enum State: Equatable {
+    public enum State: Equatable {
         case idle
         case opening(CameraDevice)
         case streaming(CameraDevice, CameraMode)
@@ -38,7 +37,7 @@ final class CameraController {
 
     private var source: FrameSource?
     private var generation = 0
-    private var recoveryTimer: guint = 0
+    private var recoveryTimer: UInt32 = 0
     /// The camera the person asked for (`--device` path, or the `camera` setting: bus info or path).
     private var preference: String?
 
@@ -181,7 +180,7 @@ final class CameraController {
     }
 
     private func stopRecovery() {
-        if recoveryTimer != 0 { g_source_remove(recoveryTimer) }
+        if recoveryTimer != 0 { removeTimeout(recoveryTimer) }
         recoveryTimer = 0
     }
 }

@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+/// Reads EAN-13, UPC-A, EAN-8, UPC-E and Code 128 symbols too blurred for edge detection, by
+/// fitting each symbology's model to luminance profiles (`LinearProfileDecoder`).
+///
+/// For each place that looks like a linear code (`LinearCodeRegion`, at most
+/// `LinearCodeRegion.maximumCount`), profiles are sampled across the bars in bands along them;
+/// their mean (the least noisy) is fitted to every symbology and length that could fit it, and
+/// the best fits that read a verified symbol on it are then read on each band by itself. A symbol
+/// is reported only when at least `minimumAgreeingBands` bands read the same verified symbol as
+/// the mean and no band reads another one: a misread costs more than a miss. Meant for images where the fast readers found nothing.
+public enum BlurAwareLinearReader {
+    /// The symbologies this reader knows.
+    public static let symbologies: Set<Symbology> = [.ean13, .upcA, .ean8, .upcE, .isbn10, .isbn13, .code128]
+    /// Fewest bands that must read the same symbol.
+    public static let minimumAgreeingBands = 3
+    /// Fits of a region's mean profile read on its bands, best first.
+    public static let fitsReadPerRegion = 2
+    /// Profile samples beyond a region's ends (its tiles may stop short of the quiet zones), as
+    /// a share of its length and at least `minimumMargin` pixels.
+    public static let marginShare = 0.2
+    public static let minimumMargin = 24.0
+    /// Blur per sample a profile keeps, in pixels: a profile blurred by more is averaged down.
+    public static let decimationBlur = 1.6
+    /// Most pixels averaged into one sample.
+    public static let maximumDecimation = 3
+
+    /// Every symbol found in `image` (inside `area`, whole image when `nil`) among `symbologies`,
+    /// corners in image pixels, in reading order.
+    public static func read(_ image: LumaImage, in area: PixelRect? = nil, symbologies wanted: Set<Symbology>) -> [Symbol] {
+        let wanted = wanted.intersection(symbologies)
+        guard !wanted.isEmpty else { return [] }
+        var symbols: [Symbol] = []
+        for region in LinearCodeRegion.find(in: image, within: area) {
+            guard let symbol = read(region, in: image, wanted: wanted) else { continue }
+            if let area, !area.rect.contains(symbol.center) { continue }
+            if !symbols.contains(where: { $0.bytes == symbol.bytes && $0.format == symbol.format }) { symbols.append(symbol) }
+        }
+        return symbols.sortedInReadingOrder()
+    }
+
+    /// The symbol one region shows, if its bands agree on one.
+    static func read(_ region: LinearCodeRegion, in image: LumaImage, wanted: Set<Symbology>) -> Symbol? {
+        let margin = max(minimumMargin, marginShare * 2 * region.halfLength)
+        guard var profiles = region.profiles(in: image, margin: margin) else { return nil }
+        // A blur of several pixels: fewer samples say as much.
+        let whole = profiles.projection
+        let (light, dark) = ProfileSpan.levels(whole)
+        let sigma = LinearProfileDecoder.blurEstimate(whole, start: 0, end: whole.count - 1, depth: light - dark)
+        profiles = profiles.decimated(by: min(maximumDecimation, max(1, Int(sigma / decimationBlur))))
+        let fits = LinearProfileDecoder.bestFits(profiles.projection, wanted: wanted)
+        guard let best = fits.first else { return nil }
+        let projection = profiles.projection
+        for fit in fits.prefix(fitsReadPerRegion) where LinearProfileDecoder.isCompetitive(fit, best: best) {
+            // The mean of the bands reads first: it has the least noise, and a fit that does not
+            // read there seldom reads on three bands (the bands are not read in vain).
+            guard let mean = LinearProfileDecoder.read(projection, from: fit) else { continue }
+            var agreeing: [(band: Int, reading: LinearProfileDecoder.Reading)] = []
+            var conflicting = false
+            for (b, band) in profiles.bands.enumerated() {
+                // Too few bands left to agree.
+                if agreeing.count + (profiles.bands.count - b) < minimumAgreeingBands { break }
+                guard let reading = LinearProfileDecoder.read(band, from: fit) else { continue }
+                if reading.decoded != mean.decoded {
+                    conflicting = true
+                    break
+                }
+                agreeing.append((b, reading))
+            }
+            guard !conflicting, agreeing.count >= minimumAgreeingBands, let first = agreeing.first else { continue }
+            return symbol(first.reading, bands: agreeing.map(\.band), region: region, profiles: profiles, wanted: wanted)
+        }
+        return nil
+    }
+
+    /// The symbol to report for a verified reading: its format as asked for (UPC-A for an
+    /// EAN-13 with a leading 0, ISBN for a book's EAN-13), corners around the agreeing bands.
+    static func symbol(
+        _ reading: LinearProfileDecoder.Reading, bands: [Int], region: LinearCodeRegion, profiles: LinearCodeRegion.Profiles,
+        wanted: Set<Symbology>
+    ) -> Symbol? {
+        guard let (format, bytes) = reportedFormat(reading.decoded, wanted: wanted) else { return nil }
+        let text: String?
+        if format == .code128 {
+            text = Code128.text(bytes)
+        } else {
+            text = String(decoding: bytes, as: UTF8.self)
+        }
+        // The symbol's ends along the profile, in the profile's own direction.
+        let g = reading.fit.hypothesis.geometry
+        var a = g.position(0)
+        var b = g.position(Double(g.moduleCount))
+        if reading.fit.hypothesis.reversed {
+            let last = Double(profiles.bands[0].count - 1)
+            (a, b) = (last - b, last - a)
+        }
+        let u0 = profiles.firstSample + a * profiles.step
+        let u1 = profiles.firstSample + b * profiles.step
+        let v0 = bands.map { profiles.bandSpans[$0].lowerBound }.min() ?? 0
+        let v1 = bands.map { profiles.bandSpans[$0].upperBound }.max() ?? 0
+        let points = [
+            region.point(across: u0, along: v0), region.point(across: u0, along: v1), region.point(across: u1, along: v1),
+            region.point(across: u1, along: v0),
+        ]
+        let box = Rect(bounding: points)
+        let corners = [
+            Point(x: box.minX, y: box.minY), Point(x: box.minX, y: box.maxY), Point(x: box.maxX, y: box.maxY),
+            Point(x: box.maxX, y: box.minY),
+        ]
+        return Symbol(format: format, bytes: bytes, text: text, corners: corners, isGS1: reading.decoded.isGS1)
+    }
+
+    /// The format and payload reported for `decoded` given what was asked for, or `nil`.
+    static func reportedFormat(_ decoded: LinearCodeModel.Decoded, wanted: Set<Symbology>) -> (Symbology, [UInt8])? {
+        let bytes = decoded.bytes
+        guard decoded.format == .ean13 else { return wanted.contains(decoded.format) ? (decoded.format, bytes) : nil }
+        if bytes.first == UInt8(ascii: "0") && wanted.contains(.upcA) { return (.upcA, Array(bytes.dropFirst())) }
+        let isBook = bytes.starts(with: Array("978".utf8)) || bytes.starts(with: Array("979".utf8))
+        if isBook && wanted.contains(.isbn13) { return (.isbn13, bytes) }
+        if wanted.contains(.ean13) { return (.ean13, bytes) }
+        if isBook && wanted.contains(.isbn10), bytes.starts(with: Array("978".utf8)) {
+            let body = bytes[3..<12].map { Int($0) - 48 }
+            var sum = 0
+            for (i, d) in body.enumerated() { sum += (10 - i) * d }
+            let check = (11 - sum % 11) % 11
+            return (.isbn10, Array(bytes[3..<12]) + [check == 10 ? UInt8(ascii: "X") : UInt8(48 + check)])
+        }
+        return nil
+    }
+}
