@@ -87,11 +87,11 @@ extension ResultPage {
                 }
                 let second = actionButtons[1]
                 // Held while it moves between parents.
-                g_object_ref(UnsafeMutableRawPointer(second))
+                let held = WidgetRef(sinking: second)
                 ActionRow.remove(second)
                 gtk_widget_remove_css_class(second, "pill")
                 putInMenu(second, first: true)
-                g_object_unref(UnsafeMutableRawPointer(second))
+                withExtendedLifetime(held) {}
                 gtk_widget_add_css_class(button, "pill")
                 ActionRow.insert(actions, button, after: actionButtons[0])
                 actionButtons.insert(button, at: 1)
