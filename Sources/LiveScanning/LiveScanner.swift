@@ -101,7 +101,7 @@ public final class LiveScanner {
     public func setLowLightBoost(_ on: Bool) { camera.setLowLightBoost(on) }
 
     /// Pauses while the window is hidden (minimised or unmapped), and scans again once it shows.
-    func setHidden(_ hidden: Bool) {
+    public func setHidden(_ hidden: Bool) {
         if hidden { state.pause(.hidden) } else { state.endPause(.hidden) }
     }
 

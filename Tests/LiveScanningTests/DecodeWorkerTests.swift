@@ -64,7 +64,8 @@ struct DecodeWorkerTests {
         }
         defer { worker.stop() }
         let viewport = Viewport(size: SaomaCore.Size(width: 640, height: 480), fit: .cover)
-        let region = ScanRegion(frameInView: SaomaCore.Rect(x: 0, y: 0, width: 640, height: 480), viewport: viewport, symbologies: [.qrCode])
+        let region = ScanRegion(
+            frameInView: SaomaCore.Rect(x: 0, y: 0, width: 640, height: 480), viewport: viewport, symbologies: [.qrCode])
         let frame = VideoFrame(
             luma: try Self.frame("phone in dark mode", x: 200, y: 120, inverted: true), rgb: nil, timestamp: 0, sequence: 0)
         worker.submit(frame, preview: PreviewImage(frame: frame, viewport: viewport), region: region)
@@ -92,7 +93,8 @@ struct DecodeWorkerTests {
         }
         defer { worker.stop() }
         let viewport = Viewport(size: SaomaCore.Size(width: 640, height: 480), fit: .cover)
-        let region = ScanRegion(frameInView: SaomaCore.Rect(x: 0, y: 0, width: 640, height: 480), viewport: viewport, symbologies: [.qrCode])
+        let region = ScanRegion(
+            frameInView: SaomaCore.Rect(x: 0, y: 0, width: 640, height: 480), viewport: viewport, symbologies: [.qrCode])
         for (index, text) in ["Joined ", "live"].enumerated() {
             let luma = try Self.part(text, index, of: 2).pasted(onto: LumaImage(width: 640, height: 480, fill: 150), x: 240, y: 160)
             let frame = VideoFrame(luma: luma, rgb: nil, timestamp: Double(index), sequence: UInt64(index))
@@ -130,7 +132,8 @@ struct DecodeWorkerTests {
         }
         defer { worker.stop() }
         let viewport = Viewport(size: SaomaCore.Size(width: 640, height: 480), fit: .cover)
-        let region = ScanRegion(frameInView: SaomaCore.Rect(x: 0, y: 0, width: 640, height: 480), viewport: viewport, symbologies: [.qrCode])
+        let region = ScanRegion(
+            frameInView: SaomaCore.Rect(x: 0, y: 0, width: 640, height: 480), viewport: viewport, symbologies: [.qrCode])
         func submit(_ luma: LumaImage, _ sequence: Int) throws {
             let frame = VideoFrame(luma: luma, rgb: nil, timestamp: Double(sequence) / 30, sequence: UInt64(sequence))
             worker.submit(frame, preview: PreviewImage(frame: frame, viewport: viewport), region: region)

@@ -2,6 +2,7 @@
 import CGtk
 import Foundation
 import GLibSwift
+import LiveScanning
 import SaomaCore
 
 /// What the geometry debug log reports (`SAOMA_DEBUG_GEOMETRY=1`): one typed case per line the

@@ -1,17 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
-import Foundation
-import GLibSwift
-import SaomaCore
-
-/// Whether `SAOMA_DEBUG_GEOMETRY=1` asks for the geometry log on stderr (read by the end-to-end
-/// tests and `scripts/bench-scanner`).
-let debugGeometryEnabled = ProcessInfo.processInfo.environment["SAOMA_DEBUG_GEOMETRY"] == "1"
-
-/// Writes one `saoma-debug:` line to stderr.
-func debugLog(_ line: String) {
-    StandardStream.error.write("saoma-debug: " + VisibleText.of(line) + "\n")
-}
 
 /// Where `widget`'s point `(x, y)` is on the screen, assuming the window's surface sits at the
 /// screen's origin (true without a window manager, as under the tests' Xvfb).

@@ -2,6 +2,7 @@
 import CGtk
 import Foundation
 import GLibSwift
+import LiveScanning
 import SaomaCore
 
 /// Measures the UI thread's work per camera frame for `scripts/bench-scanner`: the time spent

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Decoding
 import Foundation
+import LiveScanning
 import PixbufIO
 import SaomaCore
 

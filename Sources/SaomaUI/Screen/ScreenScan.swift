@@ -2,6 +2,7 @@
 import CGtk
 import DesktopPortal
 import GLibSwift
+import LiveScanning
 import SaomaCore
 
 /// "Scan Screen" and "Select Area…": takes a screenshot through the desktop portal with the
