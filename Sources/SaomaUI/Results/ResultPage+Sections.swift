@@ -87,11 +87,11 @@ extension ResultPage {
                 }
                 let second = actionButtons[1]
                 // Held while it moves between parents.
-                g_object_ref(UnsafeMutableRawPointer(second))
+                let held = WidgetRef(sinking: second)
                 gtk_box_remove(gcast(actions), second)
                 gtk_widget_remove_css_class(second, "pill")
                 putInMenu(second, first: true)
-                g_object_unref(UnsafeMutableRawPointer(second))
+                withExtendedLifetime(held) {}
                 gtk_widget_add_css_class(button, "pill")
                 gtk_box_insert_child_after(gcast(actions), button, actionButtons[0])
                 actionButtons.insert(button, at: 1)
