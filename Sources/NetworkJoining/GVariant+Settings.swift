@@ -29,18 +29,7 @@ enum SettingsVariant {
 
     /// `settings` as a floating `a{sa{sv}}`, groups and keys in sorted order.
     static func make(_ settings: ConnectionSettings) -> OpaquePointer {
-        let entryType = type("{sa{sv}}")
-        defer { g_variant_type_free(entryType) }
-        let innerType = type("{sv}")
-        defer { g_variant_type_free(innerType) }
-        var groups: [OpaquePointer?] = settings.keys.sorted().map { group in
-            let values = settings[group] ?? [:]
-            var entries: [OpaquePointer?] = values.keys.sorted().map { key in
-                g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(make(values[key] ?? .string(""))))
-            }
-            return g_variant_new_dict_entry(g_variant_new_string(group), g_variant_new_array(innerType, &entries, gsize(entries.count)))
-        }
-        return g_variant_new_array(entryType, &groups, gsize(groups.count))
+        make(settings) { make($0) }
     }
 
     /// The groups of an `a{sa{sv}}` (borrowed), each key's value owned by the result; anything
@@ -48,38 +37,46 @@ enum SettingsVariant {
     static func groups(_ settings: OpaquePointer) -> [String: [String: VariantRef]] {
         var groups: [String: [String: VariantRef]] = [:]
         guard variant(settings, is: "a{sa{sv}}") else { return groups }
-        for g in 0..<Int(g_variant_n_children(settings)) {
-            guard let entry = child(settings, g) else { continue }
-            defer { g_variant_unref(entry) }
-            guard let name = child(entry, 0), let values = child(entry, 1) else { continue }
-            let group = string(name)
-            g_variant_unref(name)
-            defer { g_variant_unref(values) }
+        forEachEntry(of: settings) { group, values in
             var keys = groups[group] ?? [:]
-            for k in 0..<Int(g_variant_n_children(values)) {
-                guard let pair = child(values, k) else { continue }
-                defer { g_variant_unref(pair) }
-                guard let key = child(pair, 0), let boxed = child(pair, 1) else { continue }
-                let keyName = string(key)
-                g_variant_unref(key)
-                defer { g_variant_unref(boxed) }
-                if let value = g_variant_get_variant(boxed) { keys[keyName] = VariantRef(adopting: value) }
+            forEachEntry(of: values) { key, boxed in
+                if let value = g_variant_get_variant(boxed) { keys[key] = VariantRef(adopting: value) }
             }
             groups[group] = keys
         }
         return groups
     }
 
+    /// Calls `body` with the key and value (borrowed for the call) of each string-keyed entry of
+    /// the dictionary `dictionary` (borrowed); a child that is not such an entry is skipped.
+    private static func forEachEntry(of dictionary: OpaquePointer, _ body: (String, OpaquePointer) -> Void) {
+        for index in 0..<Int(g_variant_n_children(dictionary)) {
+            guard let entry = child(dictionary, index) else { continue }
+            defer { g_variant_unref(entry) }
+            guard let key = child(entry, 0) else { continue }
+            let name = string(key)
+            g_variant_unref(key)
+            guard let value = child(entry, 1) else { continue }
+            defer { g_variant_unref(value) }
+            body(name, value)
+        }
+    }
+
     /// `groups` as a floating `a{sa{sv}}`, groups and keys in sorted order.
     static func make(_ groups: [String: [String: VariantRef]]) -> OpaquePointer {
+        make(groups) { $0.pointer }
+    }
+
+    /// `groups` as a floating `a{sa{sv}}`, groups and keys in sorted order, each value boxed from
+    /// what `variant` returns for it (floating, or borrowed from the value).
+    private static func make<Value>(_ groups: [String: [String: Value]], _ variant: (Value) -> OpaquePointer) -> OpaquePointer {
         let entryType = type("{sa{sv}}")
         defer { g_variant_type_free(entryType) }
         let innerType = type("{sv}")
         defer { g_variant_type_free(innerType) }
-        var entries: [OpaquePointer?] = groups.keys.sorted().map { group in
-            let values = groups[group] ?? [:]
-            var pairs: [OpaquePointer?] = values.keys.sorted().compactMap { key in
-                values[key].map { g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant($0.pointer)) }
+        var entries: [OpaquePointer?] = groups.sorted { $0.key < $1.key }.map { group, values in
+            var pairs: [OpaquePointer?] = values.sorted { $0.key < $1.key }.map { key, value in
+                g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(variant(value)))
             }
             return g_variant_new_dict_entry(g_variant_new_string(group), g_variant_new_array(innerType, &pairs, gsize(pairs.count)))
         }

@@ -50,13 +50,13 @@ public struct GeneratedQRCode: Hashable, Sendable {
 
     /// The images the self-check decodes, in order, until one confirms the payload: the code at
     /// `QRGenerator.selfCheckModuleSize` pixels per module (when the output's modules are larger),
-    /// then the output image itself (or, above `QRGenerator.selfCheckMaximumSide`, the largest
+    /// then the output image itself (or, above `QRStyle.selfCheckMaximumSide`, the largest
     /// whole module size that fits). Colours and quiet zone are always the output's.
     public func selfCheckImages() -> [LumaImage] {
         let modules = matrix.sizeInModules(quietZone: style.quietZone)
         var sizes = [Int]()
         if moduleSize > QRGenerator.selfCheckModuleSize { sizes.append(QRGenerator.selfCheckModuleSize) }
-        let full = pixelSize <= QRGenerator.selfCheckMaximumSide ? moduleSize : max(2, QRGenerator.selfCheckMaximumSide / modules)
+        let full = QRStyle.checkedModuleSize(modules: modules, drawnAt: moduleSize)
         if !sizes.contains(full) { sizes.append(full) }
         return sizes.map {
             matrix.lumaImage(moduleSize: $0, quietZone: style.quietZone, foreground: style.foreground, background: style.background)
@@ -81,10 +81,6 @@ public enum QRGenerator {
     /// less of the decoding time (zbar's time grows with the pixel count). Only when that read
     /// fails is the image decoded at its own module size, and only that read's verdict counts.
     public static let selfCheckModuleSize = 2
-
-    /// Largest image side the self-check decodes, in pixels; larger images are checked at the
-    /// largest whole module size (at least 2 px) that fits (about 1.4 Mpx takes zbar 20–30 ms here).
-    public static let selfCheckMaximumSide = 1200
 
     /// Makes the code `request` describes and, when a decoder is given, reads it back.
     ///

@@ -49,13 +49,9 @@ public struct GeneratedBarcode: Hashable, Sendable {
 
 /// Draws codes with libzint, sizes them and reads them back: the whole pipeline short of writing a file.
 public enum BarcodeGenerator {
-    /// Largest image side the self-check decodes, in pixels (as `QRGenerator.selfCheckMaximumSide`):
-    /// larger outputs are checked at the largest whole module size that fits, 2 px at least.
-    public static let selfCheckMaximumSide = 1200
-
     /// Draws the code `request` describes and, when a decoder is given, reads it back.
     ///
-    /// The self-check decodes the saved image itself (or, above `selfCheckMaximumSide`, the same
+    /// The self-check decodes the saved image itself (or, above `QRStyle.selfCheckMaximumSide`, the same
     /// code at a smaller whole module size) with `decoder`, which should be the one Saoma reads
     /// codes with (the composition point's engines); a code that does not read back as the payload
     /// is an error. Call from any thread; the decoder must belong to the calling thread.
@@ -94,7 +90,7 @@ public enum BarcodeGenerator {
         guard longest * moduleSize <= QRStyle.maximumPixelSize else {
             throw .style(.imageTooLarge(pixels: longest * moduleSize, limit: QRStyle.maximumPixelSize))
         }
-        let checkSize = longest * moduleSize <= selfCheckMaximumSide ? moduleSize : max(2, selfCheckMaximumSide / max(1, longest))
+        let checkSize = QRStyle.checkedModuleSize(modules: longest, drawnAt: moduleSize)
         let image = try draw(checkSize == moduleSize ? [moduleSize] : [moduleSize, checkSize])
         guard let raster = image.rasters.first else { throw .encoding(.outOfMemory) }
         let code = GeneratedBarcode(request: request, input: input, drawing: image.drawing, raster: raster, moduleSize: moduleSize)

@@ -42,14 +42,9 @@ struct HostilePipeWireValuesTests {
         let real = CameraMode(width: 1280, height: 720, framesPerSecond: 5, pixelFormat: "YUYV")
         #expect(node.modes == [real])
         #expect(node.skippedValues.count == Self.offers.count)
-        let events = Collected<FrameSourceEvent>()
-        let capture = PipeWireCapture(configuration: .init(spec: .name("saoma-test-hostile-capture"), connection: try session.connection()))
-        capture.start { events.append($0) }
+        let (capture, events) = try session.startCapture(named: "saoma-test-hostile-capture")
         defer { capture.stop() }
-        let framed = events.wait { $0.contains { if case .frame = $0 { true } else { false } } }
-        try #require(framed, "no frame; events: \(events.all)")
-        let streaming = events.all.compactMap { if case .streaming(_, let mode) = $0 { mode } else { nil } }
-        #expect(streaming.first == real)
+        #expect(try events.streamedModes().first == real)
         camera.stop()
     }
 }

@@ -67,13 +67,9 @@ struct PipeWireCaptureTests {
         let scene = try Self.writeScene("pipewire \(format)", in: session.directory)
         let camera = try session.startCamera(
             name: "saoma-test-\(format)", formats: format, modes: "640x480@30,1280x720@30,1920x1080@15", scene: scene)
-        let events = Collected<FrameSourceEvent>()
-        let capture = PipeWireCapture(configuration: .init(spec: .name("saoma-test-\(format)"), connection: try session.connection()))
-        capture.start { events.append($0) }
+        let (capture, events) = try session.startCapture(named: "saoma-test-\(format)")
         defer { capture.stop() }
-        let framed = events.wait { $0.contains { if case .frame = $0 { true } else { false } } }
-        try #require(framed, "no frame; events: \(events.all)")
-        let streaming = events.all.compactMap { if case .streaming(_, let mode) = $0 { mode } else { nil } }
+        let streaming = try events.streamedModes()
         #expect(
             streaming.first
                 == CameraMode(
@@ -89,9 +85,7 @@ struct PipeWireCaptureTests {
     @Test func unpluggedCameraResumesWhenItReturns() throws {
         let session = try PipeWireSession()
         var camera = try session.startCamera(name: "saoma-test-replug")
-        let events = Collected<FrameSourceEvent>()
-        let capture = PipeWireCapture(configuration: .init(spec: .name("saoma-test-replug"), connection: try session.connection()))
-        capture.start { events.append($0) }
+        let (capture, events) = try session.startCapture(named: "saoma-test-replug")
         defer { capture.stop() }
         func frames() -> Int { events.all.filter { if case .frame = $0 { true } else { false } }.count }
         #expect(events.wait { _ in frames() > 0 })
@@ -108,9 +102,7 @@ struct PipeWireCaptureTests {
 
     @Test func aMissingNodeIsNoCamera() throws {
         let session = try PipeWireSession()
-        let events = Collected<FrameSourceEvent>()
-        let capture = PipeWireCapture(configuration: .init(spec: .name("nobody"), connection: try session.connection()))
-        capture.start { events.append($0) }
+        let (capture, events) = try session.startCapture(named: "nobody")
         defer { capture.stop() }
         #expect(events.wait { $0.contains { if case .problem(.noCamera) = $0 { true } else { false } } })
     }

@@ -2,7 +2,9 @@
 import Foundation
 import Glibc
 import PipeWireCapture
+import SaomaCore
 import SaomaTestSupport
+import Testing
 
 extension PipeWireSession {
     /// A connection to this daemon for clients in the test process: a socket connected to it,
@@ -29,5 +31,23 @@ extension PipeWireSession {
             throw EndToEndError("cannot connect to the private PipeWire daemon")
         }
         return PipeWireConnection(descriptor: fd)
+    }
+
+    /// A capture of the node named `name` on this daemon, started, with every event it reports
+    /// collected; the caller stops it.
+    func startCapture(named name: String) throws -> (capture: PipeWireCapture, events: Collected<FrameSourceEvent>) {
+        let events = Collected<FrameSourceEvent>()
+        let capture = PipeWireCapture(configuration: .init(spec: .name(name), connection: try connection()))
+        capture.start { events.append($0) }
+        return (capture, events)
+    }
+}
+
+extension Collected<FrameSourceEvent> {
+    /// The modes a capture said it streams in, once its first frame came (none coming fails the test).
+    func streamedModes(sourceLocation: SourceLocation = #_sourceLocation) throws -> [CameraMode] {
+        let framed = wait { $0.contains { if case .frame = $0 { true } else { false } } }
+        try #require(framed, "no frame; events: \(all)", sourceLocation: sourceLocation)
+        return all.compactMap { if case .streaming(_, let mode) = $0 { mode } else { nil } }
     }
 }

@@ -1,36 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
-import QREncoding
 import SaomaCore
 import SaomaTestSupport
 import Testing
-import ZBarDecoding
 
 @testable import PixbufIO
 
-/// Big JPEGs decoded at 1/2 while they are decoded (libjpeg's DCT scaling through gdk-pixbuf),
-/// read there first, with corners mapped back to the full photo's pixels.
-@Suite("Big photos read reduced first")
+/// Big JPEGs decoded at 1/2 while they are decoded (libjpeg's DCT scaling through gdk-pixbuf);
+/// small JPEGs and other formats at full size (reading them reduced first: DecodingTests' StillImageReadingTests).
+@Suite("Big JPEGs loaded reduced")
 struct ReducedLoadTests {
-    static let width = 4000
-    static let height = 3000
-    /// Pixels per QR module at full resolution, and where the code's top-left module is drawn.
-    static let module = 8
-    static let origin = (x: 1213, y: 837)
-    /// QR codes only: what is tested here is the reduced path, not the decoder's confirmation of
-    /// other symbologies (zbar alone reads a "DataBar" in this synthetic noise).
-    static let qrOnly = DecodeOptions(symbologies: [.qrCode])
-
-    /// A grey 4000×3000 textured photo with, when given, a QR code at `origin`.
-    static func photo(code: QRMatrix?) -> [UInt8] {
-        photo(codes: code.map { [($0, origin, module)] } ?? [])
-    }
-
-    /// The same photo with each code drawn at its top-left module with its pixels per module.
-    static func photo(codes: [(QRMatrix, (x: Int, y: Int), Int)]) -> [UInt8] {
-        TexturedPhoto.pixels(width: width, height: height, codes: codes)
-    }
-
     @Test("small JPEGs and other formats load at full size")
     func smallAndOtherFormatsAreNotReduced() throws {
         let files = try TestFiles()

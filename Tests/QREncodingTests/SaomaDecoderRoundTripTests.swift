@@ -75,10 +75,10 @@ struct SaomaDecoderRoundTripTests {
         let request = QRGenerationRequest(
             payload: .text(String(repeating: "big ", count: 60)), level: .high, style: QRStyle(sizing: .moduleSize(20)))
         let code = try QRGenerator.generate(request, verifyingWith: ZBarDecoder())
-        #expect(code.pixelSize > QRGenerator.selfCheckMaximumSide)
+        #expect(code.pixelSize > QRStyle.selfCheckMaximumSide)
         let modules = code.matrix.sizeInModules(quietZone: code.style.quietZone)
         let widths = code.selfCheckImages().map(\.width)
-        #expect(widths == [modules * QRGenerator.selfCheckModuleSize, modules * (QRGenerator.selfCheckMaximumSide / modules)])
+        #expect(widths == [modules * QRGenerator.selfCheckModuleSize, modules * (QRStyle.selfCheckMaximumSide / modules)])
         #expect(code.lumaImage().width == code.pixelSize)
     }
 

@@ -227,6 +227,15 @@ public final class AppUnderTest {
         try xdotool(["key", name])
     }
 
+    /// Focuses the main window, opens the Generate tab with Ctrl+G, waits for its first field to
+    /// take the focus and types `text` there, as a person would.
+    public func typeIntoGenerator(_ text: String) throws {
+        try focusWindow(titled: "Saoma")
+        try key("ctrl+g", pointer: Self.insideWindow)
+        try waitForLine { $0 == "focus generator" }
+        try xdotool(["type", "--delay", "20", text])
+    }
+
     /// Makes a clipboard owner (`xclip -quiet`, in the foreground) offer `file` as `mimeType`.
     public func setClipboard(file: String, mimeType: String) throws {
         guard FileManager.default.fileExists(atPath: "/usr/bin/xclip") else {

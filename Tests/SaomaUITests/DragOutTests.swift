@@ -10,11 +10,8 @@ struct DragOutTests {
     @Test("a code dragged from the Generate tab onto the scanner is read back")
     func dragOntoTheScanner() throws {
         let app = try AppUnderTest(arguments: [], windowSize: (1100, 760))
-        try app.focusWindow(titled: "Saoma")
-        try app.key("ctrl+g", pointer: AppUnderTest.insideWindow)
-        try app.waitForLine { $0 == "focus generator" }
         let typed = "Dragged out of Saoma"
-        try app.xdotool(["type", "--delay", "20", typed])
+        try app.typeIntoGenerator(typed)
         // The code is on screen once Saoma reads the typed text from a screenshot; its corners
         // there (screen pixels: the window is at the origin) say where to start the drag.
         let shot = app.home.path("window.png")

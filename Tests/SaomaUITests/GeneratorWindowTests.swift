@@ -18,11 +18,8 @@ struct GeneratorWindowTests {
         let display = try VirtualDisplay(width: screen.width, height: screen.height)
         let app = try AppUnderTest(windowSize: windowSize, display: display, environment: ["GDK_SCALE": String(scale)])
 
-        try app.focusWindow(titled: "Saoma")
-        try app.key("ctrl+g", pointer: AppUnderTest.insideWindow)
-        try app.waitForLine { $0 == "focus generator" }
         let typed = "Saoma Ctrl+G at scale \(scale)"
-        try app.xdotool(["type", "--delay", "20", typed])
+        try app.typeIntoGenerator(typed)
 
         let shot = app.home.path("window.png")
         let decoded = try poll(every: 0.25) { () -> String? in

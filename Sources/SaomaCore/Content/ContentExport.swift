@@ -67,19 +67,10 @@ public enum ContentExport {
 
     /// `seconds` since 1970 as an iCalendar UTC date-time (`20261224T180000Z`).
     static func utcStamp(_ seconds: Int64) -> String {
-        let days = Int(seconds.quotientAndRemainder(dividingBy: 86400).quotient) - (seconds % 86400 < 0 ? 1 : 0)
-        let secondOfDay = Int(seconds - Int64(days) * 86400)
-        // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return CalendarTime.padded(year, 4) + CalendarTime.padded(month, 2) + CalendarTime.padded(day, 2) + "T"
+        let (days, second) = HistoryTime.floorDivision(seconds, by: 86400)
+        let (year, month, day) = HistoryTime.civil(daysSinceEpoch: days)
+        let secondOfDay = Int(second)
+        return CalendarTime.padded(Int(year), 4) + CalendarTime.padded(Int(month), 2) + CalendarTime.padded(Int(day), 2) + "T"
             + CalendarTime.padded(secondOfDay / 3600, 2) + CalendarTime.padded(secondOfDay / 60 % 60, 2)
             + CalendarTime.padded(secondOfDay % 60, 2) + "Z"
     }

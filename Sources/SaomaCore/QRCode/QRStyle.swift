@@ -38,6 +38,16 @@ public struct QRStyle: Hashable, Sendable {
     public static let maximumModuleSize = 100
     /// Largest image side accepted, in pixels (an 8192 px RGB image is 200 MB in memory).
     public static let maximumPixelSize = 8192
+    /// Largest image side the generators' self-check decodes, in pixels; larger images are checked
+    /// at the largest whole module size (at least 2 px) that fits (about 1.4 Mpx takes zbar 20–30 ms here).
+    public static let selfCheckMaximumSide = 1200
+
+    /// Pixels per module at which the self-check reads a code `modules` modules across (quiet zone
+    /// included) drawn at `moduleSize`: the same when it fits in `selfCheckMaximumSide`, else the
+    /// largest whole size that fits, 2 at least.
+    public static func checkedModuleSize(modules: Int, drawnAt moduleSize: Int) -> Int {
+        modules * moduleSize <= selfCheckMaximumSide ? moduleSize : max(2, selfCheckMaximumSide / max(1, modules))
+    }
 
     /// Light margin around the symbol, in modules.
     public var quietZone: Int

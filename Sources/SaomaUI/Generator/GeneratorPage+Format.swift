@@ -40,11 +40,7 @@ extension GeneratorPage {
     /// Sends `text` in the chosen format to the worker (request `number`).
     func regenerateBarcode(_ text: String, number: Int) {
         let request = BarcodeRequest(payload: .text(text), format: format, style: style)
-        isGenerating = true
-        worker.run {
-            let outcome = GeneratorPage.generate(request)
-            runOnMainLoop { [weak self] in self?.apply(outcome, text: text, number: number) }
-        }
+        startGenerating(text: text, number: number) { GeneratorPage.generate(request) }
     }
 
     /// Draws and self-checks `request` on the calling (worker) thread.

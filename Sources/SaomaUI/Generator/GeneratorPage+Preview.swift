@@ -48,10 +48,14 @@ extension GeneratorPage {
         }
         gtk_label_set_text(OpaquePointer(capacityLabel), counter)
         let request = QRGenerationRequest(payload: payload, level: level, style: style)
-        let number = requestNumber
+        startGenerating(text: text, number: requestNumber) { GeneratorPage.generate(request) }
+    }
+
+    /// Runs `generate` on the worker and shows its outcome as the answer to request `number` for `text`.
+    func startGenerating(text: String, number: Int, _ generate: @escaping @Sendable () -> GeneratorOutcome) {
         isGenerating = true
         worker.run {
-            let outcome = GeneratorPage.generate(request)
+            let outcome = generate()
             runOnMainLoop { [weak self] in self?.apply(outcome, text: text, number: number) }
         }
     }
