@@ -60,7 +60,9 @@ extension ScanJSON {
         [
             (.frame, .string(ticket.frame.name)), (.version, .string(ticket.frame.version)), (.issuerCode, optional(ticket.issuerCode)),
             (.issuerName, optional(ticket.issuerName)), (.keyID, optional(ticket.keyID)), (.dataLength, .number(String(ticket.data.count))),
-            (.declaredDataLength, optional(ticket.declaredDataLength)),
+            (.declaredDataLength, optional(ticket.declaredDataLength)), (.ticketKey, optional(ticket.ticketKey)),
+            (.issued, optional(ticket.issued?.iso8601)), (.records, .array(ticket.records.map { .string($0.id) })),
+            (.flexibleContent, .bool(ticket.hasFlexibleContent)),
         ]
     }
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import SaomaCore
+import SaomaTestSupport
 import Testing
 
 @testable import SaomaCLI
@@ -50,8 +51,24 @@ struct ScanJSONDocumentTests {
         let symbol = Symbol(format: .qrCode, bytes: bytes, text: nil, corners: [])
         #expect(
             ScanJSON.content(of: symbol).text
-                == #"{"kind":"rail_ticket","frame":"uic918.3","version":"1","issuer_code":"1080","issuer_name":"DB Fernverkehr","key_id":"00002","data_length":3,"declared_data_length":3}"#
+                == #"{"kind":"rail_ticket","frame":"uic918.3","version":"1","issuer_code":"1080","issuer_name":"DB Fernverkehr","key_id":"00002","data_length":3,"declared_data_length":3,"ticket_key":null,"issued":null,"records":[],"flexible_content":false}"#
         )
+    }
+
+    @Test("a rail ticket's records: names, ticket key and issuing time from U_HEAD, U_FLEX flagged")
+    func railTicketRecords() throws {
+        // U_HEAD: 12-character header, company, ticket key padded to 20, DDMMYYYYHHMM, flags and languages.
+        let records = "U_HEAD0100531080ABC123              0102202615300DEEN" + "U_FLEX010014\u{1}\u{2}"
+        let compressed = try ZlibReference.compress(Array(records.utf8), level: 6)
+        let bytes =
+            Array("#UT01108000002".utf8) + [UInt8](repeating: 0x30, count: 50) + Array(String(format: "%04d", compressed.count).utf8)
+            + compressed
+        let line = ScanJSON.content(of: Symbol(format: .aztec, bytes: bytes, text: nil, corners: [])).text
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(object["records"] as? [String] == ["U_HEAD", "U_FLEX"])
+        #expect(object["ticket_key"] as? String == "ABC123")
+        #expect(object["issued"] as? String == "2026-02-01T15:30")
+        #expect(object["flexible_content"] as? Bool == true)
     }
 
     @Test("names with quotes, control characters and markup are escaped JSON strings")

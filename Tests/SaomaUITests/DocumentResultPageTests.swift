@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import Foundation
 import SaomaCore
 import SaomaTestSupport
 import XCTest
@@ -78,6 +79,19 @@ final class DocumentResultPageTests: XCTestCase {
             fixture.expectLabels(["Rail Ticket", "UIC 918.3 (version 1)", "DB Fernverkehr (RICS 1080)", "00002", "3 bytes"])
             XCTAssertTrue(try fixture.copies("Copy Issuer", "1080"))
             XCTAssertTrue(try fixture.copies("Copy as Hex", "789c00"))
+        }
+    }
+
+    func testRailTicketListsItsRecordsAndTicketReference() throws {
+        let records = "U_HEAD0100531185QX7K2P4PC8WQ1234    2104202512050DEEN" + "U_FLEX010014\u{1}\u{2}"
+        let data = try ZlibReference.compress(Array(records.utf8), level: 6)
+        let bytes =
+            Array("#UT01118500001".utf8) + [UInt8](repeating: 0x30, count: 50) + Array(String(format: "%04d", data.count).utf8) + data
+        try showing(nil, bytes: bytes) { fixture in
+            fixture.expectLabels([
+                "SBB CFF FFS (RICS 1185)", "QX7K2P4PC8WQ1234", "2025-04-21 12:05", "U_HEAD, U_FLEX (with UIC 918.9 flexible content)",
+            ])
+            XCTAssertTrue(try fixture.copies("Copy Record Names", "U_HEAD, U_FLEX"))
         }
     }
 

@@ -59,6 +59,10 @@ public enum DocumentField: String, CaseIterable, Hashable, Sendable {
     case keyID = "key_id"
     case dataLength = "data_length"
     case declaredDataLength = "declared_data_length"
+    case ticketKey = "ticket_key"
+    case issued
+    case records
+    case flexibleContent = "flexible_content"
 }
 
 extension RailTicket.Frame {

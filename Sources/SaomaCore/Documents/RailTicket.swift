@@ -3,9 +3,10 @@
 /// A European rail ticket's barcode (Aztec), recognised by its header: UIC 918.3's static
 /// `#UT` frame, or UIC 918.9's dynamic header (`U1`, `U2`: ASN.1 unaligned PER, "DOSIPAS").
 ///
-/// Only the header is read: who signed the ticket (its RICS company code) and the signature's
-/// key. The ticket data after it (compressed records such as `U_HEAD` and `U_FLEX` in a `#UT`
-/// frame, PER-encoded FCB data in a dynamic one) are kept as bytes.
+/// Read: who signed the ticket (its RICS company code) and the signature's key; in a `#UT` frame
+/// also the names of the compressed records (`U_HEAD`, `U_TLAY`, `U_FLEX` for UIC 918.9's
+/// flexible content, railways' own such as `0080BL`) and `U_HEAD`'s ticket key and issuing time.
+/// The records' contents and a dynamic header's FCB data stay bytes.
 public struct RailTicket: Hashable, Sendable {
     /// Which header the barcode has.
     public enum Frame: Hashable, Sendable {
@@ -29,6 +30,39 @@ public struct RailTicket: Hashable, Sendable {
     /// The compressed data's length as the `#UT` header declares it (`nil` otherwise), which may
     /// differ from `data.count` when the barcode is damaged.
     public var declaredDataLength: Int?
+    /// The records of a `#UT` frame's data, in order; empty when the data do not decompress to
+    /// well-formed records (or for a dynamic header).
+    public var records: [Record] = []
+    /// `U_HEAD`'s ticket key (the issuer's reference of the ticket), `nil` without one.
+    public var ticketKey: String?
+    /// `U_HEAD`'s issuing date and time, as written (the issuer's local time, no zone).
+    public var issued: IssueTime?
+
+    /// A record of a `#UT` frame: six-character ID, two-character version, whole length.
+    public struct Record: Hashable, Sendable {
+        public let id: String
+        public let version: String
+        /// Characters of the record, its 12-character header included.
+        public let length: Int
+    }
+
+    /// A date and time of day to the minute.
+    public struct IssueTime: Hashable, Sendable {
+        public let date: CivilDate
+        public let hour: Int
+        public let minute: Int
+
+        /// ISO 8601 without a zone (`2025-04-21T12:05`).
+        public var iso8601: String {
+            date.iso8601 + "T" + (hour < 10 ? "0" : "") + String(hour) + ":" + (minute < 10 ? "0" : "") + String(minute)
+        }
+    }
+
+    /// Whether the ticket carries UIC 918.9's flexible content (`U_FLEX`).
+    public var hasFlexibleContent: Bool { records.contains { $0.id == "U_FLEX" } }
+
+    /// Most bytes a `#UT` frame's records may decompress to (tickets hold a few hundred).
+    public static let maximumRecordBytes = 64 * 1024
 
     public init(frame: Frame, issuerCode: String?, keyID: String?, data: [UInt8], declaredDataLength: Int? = nil, bytes: [UInt8]? = nil) {
         self.frame = frame
@@ -77,9 +111,52 @@ public struct RailTicket: Hashable, Sendable {
             if length.allSatisfy({ (0x30...0x39).contains($0) }) { declared = Int(ascii(signatureEnd..<(signatureEnd + 4))) }
             data = Array(bytes[(signatureEnd + 4)...])
         }
-        return RailTicket(
+        var ticket = RailTicket(
             frame: .static918_3(version: version), issuerCode: ascii(5..<9), keyID: keyID.isEmpty ? nil : keyID, data: data,
             declaredDataLength: declared, bytes: bytes)
+        if let records = try? Inflate.zlib(data, limit: maximumRecordBytes) { ticket.readRecords(records) }
+        return ticket
+    }
+
+    /// The records in decompressed `#UT` data, and `U_HEAD`'s ticket key and issuing time; stops
+    /// at the first record that is not well formed (an ID of letters, digits and `_`, a printable
+    /// version, a length of four digits from 12 to what is left).
+    mutating func readRecords(_ data: [UInt8]) {
+        var position = 0
+        var found: [Record] = []
+        while data.count - position >= 12 {
+            let header = data[position..<(position + 12)]
+            let id = header.prefix(6)
+            let isName = { (b: UInt8) in (0x30...0x39).contains(b) || (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b) || b == 0x5F }
+            guard id.allSatisfy(isName), header.dropFirst(6).prefix(2).allSatisfy({ (0x20...0x7E).contains($0) }),
+                header.suffix(4).allSatisfy({ (0x30...0x39).contains($0) }),
+                let length = Int(String(decoding: header.suffix(4), as: UTF8.self)), length >= 12, length <= data.count - position
+            else { break }
+            let record = Record(
+                id: String(decoding: id, as: UTF8.self), version: String(decoding: header.dropFirst(6).prefix(2), as: UTF8.self),
+                length: length)
+            found.append(record)
+            if record.id == "U_HEAD" { readHead(Array(data[(position + 12)..<(position + length)])) }
+            position += length
+        }
+        records = found
+    }
+
+    /// `U_HEAD`: issuing company (4), ticket key (20), issuing date and time `DDMMYYYYHHMM` (12), …
+    mutating func readHead(_ body: [UInt8]) {
+        guard body.count >= 36, body.allSatisfy({ (0x20...0x7E).contains($0) }) else { return }
+        let key = ContentParser.trimmingSpace(String(decoding: body[4..<24], as: UTF8.self))
+        ticketKey = key.isEmpty ? nil : key
+        let digits = body[24..<36]
+        guard digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return }
+        func number(_ range: Range<Int>) -> Int {
+            Int(String(decoding: digits[(24 + range.lowerBound)..<(24 + range.upperBound)], as: UTF8.self)) ?? -1
+        }
+        let (hour, minute) = (number(8..<10), number(10..<12))
+        guard let date = CivilDate(year: number(4..<8), month: number(2..<4), day: number(0..<2)), (0...23).contains(hour),
+            (0...59).contains(minute)
+        else { return }
+        issued = IssueTime(date: date, hour: hour, minute: minute)
     }
 
     /// UIC 918.9's `UicBarcodeHeader` in unaligned PER: one bit for the optional level 2

@@ -24,6 +24,19 @@ extension ResultPage {
             fields.append(Field(caption: tr("Issuer"), value: issuer, copyLabel: tr("Copy Issuer"), copyValue: code))
         }
         if let key = ticket.keyID { fields.append(Field(caption: tr("Signature key"), value: key, copyLabel: tr("Copy Key"))) }
+        if let reference = ticket.ticketKey {
+            fields.append(Field(caption: tr("Ticket reference"), value: reference, copyLabel: tr("Copy Ticket Reference")))
+        }
+        if let issued = ticket.issued {
+            // The issuer's local time: the ticket gives no zone.
+            let value = issued.date.iso8601 + " " + String(issued.iso8601.suffix(5))
+            fields.append(Field(caption: tr("Issued (issuer’s local time)"), value: value, copyLabel: tr("Copy Issue Time")))
+        }
+        if !ticket.records.isEmpty {
+            let names = ticket.records.map(\.id).joined(separator: ", ")
+            let value = ticket.hasFlexibleContent ? tr("{records} (with UIC 918.9 flexible content)", ["records": names]) : names
+            fields.append(Field(caption: tr("Records"), value: value, copyLabel: tr("Copy Record Names"), copyValue: names))
+        }
         let size = trn("{count} byte", "{count} bytes", ticket.data.count)
         fields.append(Field(caption: tr("Ticket data"), value: size, copyLabel: tr("Copy as Hex"), copyValue: Symbol.hex(ticket.data)))
         page.addToBody(fieldList(fields))

@@ -4,7 +4,7 @@ import Foundation
 @testable import SaomaCLI
 @testable import SaomaCore
 
-/// The document parsers (IATA BCBP, AAMVA, UIC rail-ticket headers) over any bytes: total, their
+/// The document parsers (IATA BCBP, AAMVA, UIC rail-ticket headers and records, zlib) over any bytes: total, their
 /// fields within their formats' bounds, a flight's date on its day of the year, and the
 /// `--json` content of every document valid JSON.
 ///
@@ -20,6 +20,10 @@ public func fuzzDocumentParsers(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
     if let pass = BoardingPass(bcbp: text) { checkPass(pass, today: today) }
     if let card = IdentityDocument(aamva: text) { checkCard(card, text: text) }
     if let ticket = RailTicket(bytes: bytes) { checkTicket(ticket, bytes: bytes) }
+    // The payload as a zlib stream itself: Inflate is total and bounded.
+    if let output = try? Inflate.zlib(bytes, limit: 4096) {
+        fuzzCheck(output.count <= 4096, "\(output.count) bytes past the limit")
+    }
     let symbol = Symbol(format: .qrCode, bytes: bytes, text: text, corners: [])
     if let content = ContentParser.parse(symbol) {
         let json = ScanJSON.object(of: content).text
@@ -56,9 +60,12 @@ func checkCard(_ card: IdentityDocument, text: String) {
     fuzzCheck(card.issuerNumber.unicodeScalars.count == 6, "issuer \(card.issuerNumber)")
 }
 
-/// A ticket's data lie within the barcode and its issuer code is four letters or digits (or text from a dynamic header).
+/// A ticket's data lie within the barcode, its records within the decompression limit, and its
+/// issuer code is four letters or digits (or text from a dynamic header).
 func checkTicket(_ ticket: RailTicket, bytes: [UInt8]) {
     fuzzCheck(ticket.data.count <= bytes.count && ticket.bytes == bytes, "data outside the barcode")
+    fuzzCheck(ticket.records.reduce(0) { $0 + $1.length } <= RailTicket.maximumRecordBytes, "records past the limit")
+    fuzzCheck(ticket.records.allSatisfy { $0.length >= 12 && $0.id.unicodeScalars.count == 6 }, "a malformed record kept")
     if case .static918_3 = ticket.frame {
         fuzzCheck(ticket.issuerCode?.unicodeScalars.count == 4, "issuer \(ticket.issuerCode ?? "nil")")
     }

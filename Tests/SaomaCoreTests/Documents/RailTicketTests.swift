@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import SaomaTestSupport
 import Testing
 
 @testable import SaomaCore
@@ -120,5 +121,50 @@ struct RailTicketTests {
         let ticket = try #require(RailTicket(bytes: RailSamples.dynamicHeader(format: "U3", optionalCount: 12, number: 1080)))
         #expect(ticket.frame == .dynamic918_9(format: "U3"))
         #expect(ticket.issuerCode == nil)
+    }
+}
+
+@Suite("Rail tickets: the records inside a #UT frame")
+struct RailTicketRecordTests {
+    /// A record: ID, version, the four-digit length of the whole record, the body.
+    static func record(_ id: String, _ body: String) -> String {
+        let length = String(12 + body.utf8.count)
+        return id + "01" + String(repeating: "0", count: 4 - length.count) + length + body
+    }
+
+    @Test("U_HEAD's ticket key and issuing time, the records' names, U_FLEX recognised")
+    func records() throws {
+        let head = RailTicketRecordTests.record("U_HEAD", "1080" + "QX7K2P4PC8WQ1234    " + "210420251205" + "0" + "DE" + "EN")
+        let flex = RailTicketRecordTests.record("U_FLEX", "\u{01}\u{02}binary FCB")
+        let own = RailTicketRecordTests.record("0080BL", "railway data")
+        let data = try ZlibReference.compress(Array((head + flex + own).utf8), level: 6)
+        let ticket = try #require(RailTicket(bytes: RailSamples.staticFrame(data: data)))
+        #expect(ticket.records.map(\.id) == ["U_HEAD", "U_FLEX", "0080BL"])
+        #expect(ticket.ticketKey == "QX7K2P4PC8WQ1234")
+        #expect(ticket.issued?.iso8601 == "2025-04-21T12:05")
+        #expect(ticket.hasFlexibleContent)
+    }
+
+    @Test("records stop at the first malformed one; data that do not decompress give none")
+    func malformed() throws {
+        let good = RailTicketRecordTests.record("U_TLAY", "layout")
+        let data = try ZlibReference.compress(Array((good + "U_HEAD01XXXXbody" + good).utf8), level: 6)
+        #expect(try #require(RailTicket(bytes: RailSamples.staticFrame(data: data))).records.map(\.id) == ["U_TLAY"])
+        // A length Int() would read ("+028") but that is not four digits.
+        let signed = try ZlibReference.compress(Array((good + "U_TLAY01+028" + "sixteen bytes.." + "." + good).utf8), level: 6)
+        #expect(try #require(RailTicket(bytes: RailSamples.staticFrame(data: signed))).records.map(\.id) == ["U_TLAY"])
+        let ticket = try #require(RailTicket(bytes: RailSamples.staticFrame(data: [0x78, 0x9C, 1, 2, 3])))
+        #expect(ticket.records.isEmpty)
+        #expect(ticket.ticketKey == nil)
+        #expect(!ticket.hasFlexibleContent)
+    }
+
+    @Test("an issuing time that is no time is absent; the key stays")
+    func badTime() throws {
+        let head = RailTicketRecordTests.record("U_HEAD", "1080" + "KEY1                " + "310220251299" + "0DEEN")
+        let data = try ZlibReference.compress(Array(head.utf8), level: 1)
+        let ticket = try #require(RailTicket(bytes: RailSamples.staticFrame(data: data)))
+        #expect(ticket.ticketKey == "KEY1")
+        #expect(ticket.issued == nil)
     }
 }
