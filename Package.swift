@@ -97,7 +97,8 @@ let package = Package(
         .executableTarget(name: "AbortingDecoder", dependencies: ["Decoding", "ZBarDecoding", "SaomaCore"], path: "Tests/AbortingDecoder"),
         .executableTarget(name: "PipeWireTestCamera", dependencies: ["CPipeWire"], path: "Tests/PipeWireTestCamera"),
         // BlurProbe runs the blur-aware readers on synthetic profiles and image files (development and scripts/bench-blur).
-        .executableTarget(name: "BlurProbe", dependencies: ["SaomaCore", "ZBarDecoding", "PixbufIO"], path: "Tests/BlurProbe"),
+        .executableTarget(
+            name: "BlurProbe", dependencies: ["SaomaCore", "SaomaTestSupport", "ZBarDecoding", "PixbufIO"], path: "Tests/BlurProbe"),
 
         .testTarget(name: "SaomaCoreTests", dependencies: ["SaomaTestSupport", "SaomaCore"]),
         .testTarget(

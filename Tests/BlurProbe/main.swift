@@ -10,6 +10,7 @@
 import Foundation
 import PixbufIO
 import SaomaCore
+import SaomaTestSupport
 import ZBarDecoding
 
 func fail(_ message: String) -> Never {
@@ -40,27 +41,8 @@ struct Options {
     func int(_ name: String, _ fallback: Int) -> Int { values[name].flatMap(Int.init) ?? fallback }
 }
 
-/// SplitMix64, seeded.
-struct Random {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    mutating func uniform() -> Double { Double(next() >> 11) / Double(1 << 53) }
-    mutating func gaussian() -> Double {
-        let u = max(uniform(), 1e-300)
-        let v = uniform()
-        return (-2 * log(u)).squareRoot() * cos(2 * Double.pi * v)
-    }
-}
-
 /// A random symbol of `kind`: its module bits (first bar at index `quiet`) and its expected payload.
-func randomSymbol(_ kind: String, _ rng: inout Random) -> (modules: [UInt8], expected: String, model: LinearCodeModel.Kind) {
+func randomSymbol(_ kind: String, _ rng: inout SeededRandom) -> (modules: [UInt8], expected: String, model: LinearCodeModel.Kind) {
     switch kind {
     case "ean13", "upca":
         let upc = kind == "upca"
@@ -90,7 +72,7 @@ func randomSymbol(_ kind: String, _ rng: inout Random) -> (modules: [UInt8], exp
 
 /// The profile of `modules` (index 0 = module -quiet) at `ppm` samples per module, blurred by a
 /// Gaussian of `sigma` modules, each sample the mean over its pixel, with Gaussian noise.
-func render(_ modules: [UInt8], quiet: Int, ppm: Double, sigma: Double, noise: Double, margin: Int, rng: inout Random) -> [Double] {
+func render(_ modules: [UInt8], quiet: Int, ppm: Double, sigma: Double, noise: Double, margin: Int, rng: inout SeededRandom) -> [Double] {
     let light = 200.0
     let dark = 40.0
     let total = Double(modules.count) * ppm + 2 * Double(margin)
@@ -123,7 +105,7 @@ func profiles(_ o: Options) {
     let count = o.int("count", 40)
     let ppm = o.double("ppm", 2)
     let noise = o.double("noise", 2)
-    var rng = Random(state: UInt64(o.int("seed", 1)))
+    var rng = SeededRandom(state: UInt64(o.int("seed", 1)))
     let wanted: Set<Symbology> = kind == "code128" ? [.code128] : [.ean13, .upcA]
     for sigma in sigmas {
         var reads = 0
@@ -324,7 +306,7 @@ func zintProfile(_ type: String, _ data: String, _ o: Options) {
     guard let first = row.firstIndex(of: 1), let last = row.lastIndex(of: 1) else { fail("no bars") }
     var bars = Array(row[first...last])
     if o.flags.contains("reverse") { bars.reverse() }
-    var rng = Random(state: UInt64(o.int("seed", 1)))
+    var rng = SeededRandom(state: UInt64(o.int("seed", 1)))
     let ppm = o.double("ppm", 2)
     let profile = render(
         [UInt8](repeating: 0, count: 12) + bars + [UInt8](repeating: 0, count: 12), quiet: 12, ppm: ppm, sigma: o.double("sigma", 0.6),

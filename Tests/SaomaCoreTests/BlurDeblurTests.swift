@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import SaomaTestSupport
 import Testing
 
 @testable import SaomaCore
@@ -30,7 +31,7 @@ struct BlurDeblurTests {
     @Test("the Fourier transform inverts and transforms an impulse to a constant", arguments: [1, 2, 8, 64, 256])
     func fourierTransform(n: Int) throws {
         let fft = try #require(FourierTransform(count: n))
-        var random = BlurTestRandom(state: UInt64(n))
+        var random = SeededRandom(state: UInt64(n))
         let re0 = (0..<n).map { _ in random.gaussian() }
         let im0 = (0..<n).map { _ in random.gaussian() }
         var re = re0

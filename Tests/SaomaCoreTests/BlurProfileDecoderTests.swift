@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import SaomaTestSupport
 import Testing
 
 @testable import SaomaCore
@@ -48,7 +49,7 @@ struct BlurProfileDecoderTests {
 
     @Test("profiles without a symbol give nothing", arguments: 0..<6)
     func noiseAndClutterGiveNothing(seed: Int) {
-        var random = BlurTestRandom(state: UInt64(seed + 100))
+        var random = SeededRandom(state: UInt64(seed + 100))
         let profile: [Double]
         switch seed {
         case 0:

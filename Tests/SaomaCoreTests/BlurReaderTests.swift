@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import SaomaTestSupport
 import Testing
 
 @testable import SaomaCore
@@ -65,7 +66,7 @@ struct BlurReaderTests {
 
     @Test("images without a linear symbol give nothing", arguments: 0..<5)
     func noSymbolNoRead(kind: Int) throws {
-        var random = BlurTestRandom(state: UInt64(kind + 7))
+        var random = SeededRandom(state: UInt64(kind + 7))
         let image: LumaImage
         switch kind {
         case 0:

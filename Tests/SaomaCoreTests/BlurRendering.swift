@@ -33,27 +33,6 @@ enum ZintSymbol {
     }
 }
 
-/// SplitMix64: seeded noise for the renders.
-struct BlurTestRandom {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func uniform() -> Double { Double(next() >> 11) / Double(1 << 53) }
-
-    /// A standard normal deviate (Box–Muller).
-    mutating func gaussian() -> Double {
-        let u = max(uniform(), 1e-300)
-        return (-2 * log(u)).squareRoot() * cos(2 * Double.pi * uniform())
-    }
-}
-
 /// Exact renders of blurred modules: a pixel's value is the Gaussian-blurred darkness of the
 /// modules integrated over the pixel (the integral of the normal distribution function is
 /// `zΦ(z) + φ(z)`), computed here with `erfc` directly, apart from the readers' own tables.
@@ -95,7 +74,7 @@ enum BlurRender {
     /// module, blurred by `sigma` modules, with Gaussian noise of `noise` grey levels.
     static func profile(_ modules: [UInt8], ppm: Double, sigma: Double, noise: Double = 0, quiet: Int = 12, seed: UInt64 = 1) -> [Double] {
         let count = Int((Double(modules.count + 2 * quiet) * ppm).rounded(.up))
-        var random = BlurTestRandom(state: seed)
+        var random = SeededRandom(state: seed)
         return darkness(modules, start: Double(quiet) * ppm, ppm: ppm, sigma: sigma * ppm, count: count).map {
             light - (light - dark) * $0 + noise * random.gaussian()
         }
@@ -141,7 +120,7 @@ enum BlurRender {
 
     /// An 8-bit image of the darkness `at(x, y)` with noise.
     static func image(width: Int, height: Int, noise: Double, seed: UInt64, _ at: (Int, Int) -> Double) -> LumaImage {
-        var random = BlurTestRandom(state: seed)
+        var random = SeededRandom(state: seed)
         var pixels = [UInt8](repeating: 0, count: width * height)
         for y in 0..<height {
             for x in 0..<width {

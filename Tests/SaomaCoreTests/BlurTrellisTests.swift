@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import SaomaTestSupport
 import Testing
 
 @testable import SaomaCore
@@ -25,7 +26,7 @@ struct BlurTrellisTests {
     }
 
     /// Random options, one per segment.
-    static func randomOptions(_ model: LinearCodeModel, _ random: inout BlurTestRandom) -> [Int] {
+    static func randomOptions(_ model: LinearCodeModel, _ random: inout SeededRandom) -> [Int] {
         model.segments.map { Int(random.next() % UInt64($0.options.count)) }
     }
 
@@ -43,7 +44,7 @@ struct BlurTrellisTests {
         ])
     func costIsTheResidual(kind: LinearCodeModel.Kind, sigmaModules: Double) throws {
         let model = try #require(LinearCodeModel(kind))
-        var random = BlurTestRandom(state: 11)
+        var random = SeededRandom(state: 11)
         let g = ModuleGeometry(origin: 30.3, width: 2.1, sigma: sigmaModules * 2.1, moduleCount: model.moduleCount)
         let count = Int(g.position(Double(model.moduleCount)) + 40)
         let truth = Self.randomOptions(model, &random)
@@ -64,7 +65,7 @@ struct BlurTrellisTests {
     @Test("the searches find what an exhaustive search finds (Code 128, one data character)", arguments: [1, 2, 3, 4, 5])
     func searchIsExact(seed: UInt64) throws {
         let model = try #require(LinearCodeModel(.code128(dataCharacters: 1)))
-        var random = BlurTestRandom(state: seed)
+        var random = SeededRandom(state: seed)
         let g = ModuleGeometry(origin: 20, width: 2, sigma: 1.4 + 0.2 * Double(seed), moduleCount: model.moduleCount)
         let count = Int(g.position(Double(model.moduleCount)) + 30)
         // A drawn chain under heavy noise, or (seed 5) noise alone.

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import SaomaTestSupport
 import Testing
 
 @testable import SaomaCore
@@ -6,28 +7,14 @@ import Testing
 /// A 640×480 frame of grey `level` with Gaussian noise of standard deviation `sd` (a fixed seed
 /// per `seed`: a new noise for each frame number).
 private func noisyFrame(level: Double = 160, sd: Double, seed: UInt64) -> LumaImage {
-    var random = SplitMix(seed: seed)
+    var random = SeededRandom(state: seed)
     var image = LumaImage(width: 640, height: 480, fill: 0)
     for i in image.pixels.indices {
         // Irwin–Hall: four uniform deviates less two, times √3, are close to a standard normal one.
-        let normal = ((0..<4).reduce(0.0) { sum, _ in sum + random.unit() } - 2) * 3.0.squareRoot()
+        let normal = ((0..<4).reduce(0.0) { sum, _ in sum + random.uniform() } - 2) * 3.0.squareRoot()
         image.pixels[i] = UInt8(max(0, min(255, (level + sd * normal).rounded())))
     }
     return image
-}
-
-/// A small deterministic random generator (splitmix64).
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }
 
 /// Draws a checkerboard of `module`-pixel squares (a code-like pattern) over `rect`.

@@ -24,6 +24,10 @@ final class GeneratorDragContentTests: XCTestCase {
     @MainActor
     static func bytes(of provider: UnsafeMutablePointer<GdkContentProvider>, as mimeType: String, from type: GType? = nil) -> Data? {
         let stream = ObjectRef(adopting: g_memory_output_stream_new_resizable())
+        // GDK keeps the mime type's pointer until the serializer runs (from the main loop) and
+        // expects it interned, as GdkContentFormats' are; a Swift string's C copy lives only for
+        // the call, so a dangling type made GTK's texture serializer abort now and then.
+        let mimeType = g_intern_string(mimeType)
         var done = false
         var written = false
         var value = GValue()

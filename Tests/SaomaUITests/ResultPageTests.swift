@@ -33,9 +33,9 @@ final class ResultPageTests: XCTestCase {
 
         init(
             _ text: String?, bytes: [UInt8]? = nil, format: Symbology = .qrCode, handler: String? = "Organizer", height: Int32 = 720,
-            assembly: Symbol.Assembly? = nil
+            assembly: Symbol.Assembly? = nil, width: Int32 = 480
         ) {
-            window = InProcessGtk.window(holding: page.widget, height: height)
+            window = InProcessGtk.window(holding: page.widget, width: width, height: height)
             self.handler = handler
             page.launcher = { [unowned self] uri, _ in self.opened.append(uri) }
             page.handlerName = { [unowned self] _ in self.handler }
@@ -347,6 +347,37 @@ final class ResultPageTests: XCTestCase {
                 defer { fixture.close() }
                 let primary = try XCTUnwrap(fixture.page.primaryAction)
                 XCTAssertEqual(InProcessGtk.labelTexts(in: primary).joined(separator: " "), name, "for \(sample)")
+            }
+        }
+    }
+
+    /// In a pane too narrow for the actions side by side, they wrap onto centred lines in their
+    /// order, each whole inside the page; wide enough, they share one line.
+    func testActionsWrapInsteadOfBeingCutOff() throws {
+        let card = "MECARD:N:Roe,Jane;TEL:+15550100;EMAIL:jane@example.org;;"
+        try MainActor.assumeIsolated {
+            for (width, wraps) in [(Int32(300), true), (Int32(700), false)] {
+                let fixture = Fixture(card, width: width)
+                defer { fixture.close() }
+                XCTAssertTrue(InProcessGtk.iterate { gtk_widget_get_width(fixture.page.widget) > 0 })
+                let pageWidth = Float(gtk_widget_get_width(fixture.page.widget))
+                let names = ["Save Contact…", "Open in Contacts"]
+                var tops: [Float] = []
+                for name in names {
+                    let button = try fixture.button(name)
+                    var bounds = graphene_rect_t()
+                    XCTAssertNotEqual(gtk_widget_compute_bounds(button, fixture.page.widget, &bounds), 0)
+                    XCTAssertGreaterThanOrEqual(bounds.origin.x, 0, "\(name) at \(width) px")
+                    XCTAssertLessThanOrEqual(bounds.origin.x + bounds.size.width, pageWidth, "\(name) at \(width) px")
+                    tops.append(bounds.origin.y)
+                }
+                let menu = try XCTUnwrap(
+                    InProcessGtk.descendants(of: fixture.page.widget).first { InProcessGtk.isA($0, gtk_menu_button_get_type()) })
+                var menuBounds = graphene_rect_t()
+                XCTAssertNotEqual(gtk_widget_compute_bounds(menu, fixture.page.widget, &menuBounds), 0)
+                XCTAssertLessThanOrEqual(menuBounds.origin.x + menuBounds.size.width, pageWidth)
+                // Wrapped, the second action starts a line below the main one.
+                XCTAssertEqual(tops[0] < tops[1], wraps, "at \(width) px: \(tops)")
             }
         }
     }

@@ -21,7 +21,7 @@ extension ResultPage {
     final class Sections {
         /// The fixed part: heading, subject, actions, status.
         let summary: UnsafeMutablePointer<GtkWidget>
-        /// The row of action buttons, centred under the subject.
+        /// The action buttons, centred under the subject (wrapped onto more lines when narrow).
         let actions: UnsafeMutablePointer<GtkWidget>
         /// Lines about the actions (Connect's progress, "No calendar app is installed…").
         let status: UnsafeMutablePointer<GtkWidget>
@@ -36,7 +36,7 @@ extension ResultPage {
         init() {
             summary = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
             ResultPage.setMargins(summary, 18)
-            actions = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+            actions = ActionRow.make()
             gtk_widget_set_halign(actions, GTK_ALIGN_CENTER)
             status = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
             gtk_widget_set_visible(status, 0)
@@ -73,11 +73,11 @@ extension ResultPage {
             case 0:
                 gtk_widget_add_css_class(button, "pill")
                 gtk_widget_add_css_class(button, destructive ? "destructive-action" : "suggested-action")
-                gtk_box_append(gcast(actions), button)
+                ActionRow.append(actions, button)
                 actionButtons.append(button)
             case 1:
                 gtk_widget_add_css_class(button, "pill")
-                gtk_box_append(gcast(actions), button)
+                ActionRow.append(actions, button)
                 actionButtons.append(button)
             default:
                 guard beside else {
@@ -88,12 +88,12 @@ extension ResultPage {
                 let second = actionButtons[1]
                 // Held while it moves between parents.
                 let held = WidgetRef(sinking: second)
-                gtk_box_remove(gcast(actions), second)
+                ActionRow.remove(second)
                 gtk_widget_remove_css_class(second, "pill")
                 putInMenu(second, first: true)
                 withExtendedLifetime(held) {}
                 gtk_widget_add_css_class(button, "pill")
-                gtk_box_insert_child_after(gcast(actions), button, actionButtons[0])
+                ActionRow.insert(actions, button, after: actionButtons[0])
                 actionButtons.insert(button, at: 1)
             }
         }
@@ -147,7 +147,7 @@ extension ResultPage {
             let popover = gtk_popover_new()!
             gtk_popover_set_child(gcast(popover), list)
             gtk_menu_button_set_popover(gcast(button), popover)
-            gtk_box_append(gcast(actions), button)
+            ActionRow.append(actions, button)
             menu = (button, list)
             return (button, list)
         }
