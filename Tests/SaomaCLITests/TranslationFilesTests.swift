@@ -402,21 +402,19 @@ struct TranslationFilesTests {
         }
     }
 
-    /// A language names the application one way in running text: where the desktop entry's name
-    /// is translated (掃碼 in zh_TW), messages say that name, not "Saoma", except right after it in
-    /// parentheses. zh_CN is left out: its seed strings stay verbatim.
-    @Test(arguments: linguas().filter { $0 != "zh_CN" })
-    func applicationHasOneNamePerLanguage(language: String) throws {
+    /// Where a language translates the name (扫码 in zh_CN, 掃碼 in zh_TW), "Saoma" never shows in
+    /// its messages, even in those whose English does not name the app (`oneAppNamePerLanguage`
+    /// checks those that do).
+    @Test(arguments: linguas())
+    func translatedNameReplacesSaomaEverywhere(language: String) throws {
         let entries = catalogueEntries(try read("po/\(language).po"))
-        let name = try #require(entries.first { $0.id == "Saoma" }?.translations.first, "\(language): no translation of “Saoma”")
-        #expect(!name.isEmpty)
+        let name = try #require(entries.first { $0.id == "Saoma" && $0.context.isEmpty }?.translations.first)
+        #expect(!name.isEmpty, "\(language): no translation of “Saoma”")
         guard name != "Saoma" else { return }
-        for entry in entries {
-            for translation in entry.translations {
-                let rest = translation.replacingOccurrences(of: "\(name)（Saoma）", with: name)
-                    .replacingOccurrences(of: "\(name) (Saoma)", with: name)
-                #expect(!rest.contains("Saoma"), "\(language) calls the application \(name), but: “\(translation)”")
-            }
+        let word = try NSRegularExpression(pattern: #"(?<![.\w])Saoma\b"#)
+        for translation in entries.flatMap(\.translations) {
+            let range = NSRange(translation.startIndex..., in: translation)
+            #expect(word.firstMatch(in: translation, range: range) == nil, "\(language) calls the app \(name), but: “\(translation)”")
         }
     }
 
