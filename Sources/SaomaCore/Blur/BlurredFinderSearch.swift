@@ -45,13 +45,7 @@ public enum BlurredFinderSearch {
     public static func candidates(in image: LumaImage, within area: PixelRect? = nil) -> [Candidate] {
         let roi = (area ?? image.bounds).clamped(width: image.width, height: image.height)
         guard roi.width >= 16, roi.height >= 16 else { return [] }
-        var crop = image.cropped(to: roi)
-        var scale = 1.0
-        let factor = (max(crop.width, crop.height) + maximumSide - 1) / maximumSide
-        if factor > 1 {
-            crop = crop.downscaled(by: factor).image
-            scale = Double(factor)
-        }
+        let (crop, scale) = image.cropped(to: roi, reducedToAtMost: maximumSide)
         let w = crop.width
         let h = crop.height
         // Integral image, one row and column of zeros in front.

@@ -22,13 +22,7 @@ struct EdgeTiles {
     /// The tiles of `area` of `image`, box-filtered down to at most `maximumSide` pixels a side.
     init?(_ image: LumaImage, area: PixelRect, side: Int, maximumSide: Int) {
         let roi = area.clamped(width: image.width, height: image.height)
-        var crop = image.cropped(to: roi)
-        var scale = 1.0
-        let factor = (max(crop.width, crop.height) + maximumSide - 1) / maximumSide
-        if factor > 1 {
-            crop = crop.downscaled(by: factor).image
-            scale = Double(factor)
-        }
+        let (crop, scale) = image.cropped(to: roi, reducedToAtMost: maximumSide)
         columns = crop.width / side
         rows = crop.height / side
         guard columns > 0, rows > 0 else { return nil }
