@@ -41,13 +41,7 @@ enum ApplicationClass {
     }
 
     private static func register() -> GType {
-        let parent = adw_application_get_type()
-        var query = GTypeQuery()
-        g_type_query(parent, &query)
-        var info = GTypeInfo()
-        info.class_size = guint16(query.class_size)
-        info.instance_size = guint16(query.instance_size)
-        info.class_init = { klass, _ in
+        registerSubclass(of: adw_application_get_type(), named: "SaomaApplication") { klass, _ in
             guard let klass else { return }
             // GObject copied the parent class into this one: its hooks are the parent's.
             let appClass = klass.assumingMemoryBound(to: GApplicationClass.self)
@@ -66,6 +60,5 @@ enum ApplicationClass {
                 ApplicationClass.parentUnregister?(app, connection, path)
             }
         }
-        return g_type_register_static(parent, "SaomaApplication", &info, GTypeFlags(rawValue: 0))
     }
 }

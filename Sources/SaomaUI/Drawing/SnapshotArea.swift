@@ -44,43 +44,37 @@ final class SnapshotArea {
     private static let ownerKey = "saoma-snapshot-area"
 
     /// The registered GType, created on first use.
-    private static let gtype: GType = {
-        var info = GTypeInfo()
-        info.class_size = guint16(MemoryLayout<GtkWidgetClass>.size)
-        info.instance_size = guint16(MemoryLayout<GtkWidget>.size)
-        info.class_init = { klass, _ in
-            guard let widgetClass = klass?.assumingMemoryBound(to: GtkWidgetClass.self) else { return }
-            widgetClass.pointee.size_allocate = { widget, width, height, _ in
-                guard let widget, let owner = g_object_get_data(UnsafeMutablePointer(OpaquePointer(widget)), SnapshotArea.ownerKey)
-                else { return }
-                let ownerBits = UInt(bitPattern: owner)
-                MainActor.assumeIsolated {
-                    guard let owner = UnsafeMutableRawPointer(bitPattern: ownerBits) else { return }
-                    let area = Unmanaged<SnapshotArea>.fromOpaque(owner).takeUnretainedValue()
-                    let size = SaomaSize(width: Double(width), height: Double(height))
-                    guard size != area.allocatedSize else { return }
-                    area.allocatedSize = size
-                    area.onResize?(size.width, size.height)
-                }
-            }
-            widgetClass.pointee.snapshot = { widget, snapshot in
-                guard let widget, let snapshot,
-                    let owner = g_object_get_data(UnsafeMutablePointer(OpaquePointer(widget)), SnapshotArea.ownerKey)
-                else { return }
-                let width = Double(gtk_widget_get_width(widget))
-                let height = Double(gtk_widget_get_height(widget))
-                // Raw pointers are not Sendable; GTK calls this on the UI thread.
-                let ownerBits = UInt(bitPattern: owner)
-                let snapshotBits = UInt(bitPattern: UnsafeMutableRawPointer(snapshot))
-                MainActor.assumeIsolated {
-                    guard let owner = UnsafeMutableRawPointer(bitPattern: ownerBits),
-                        let snapshot = UnsafeMutableRawPointer(bitPattern: snapshotBits)
-                    else { return }
-                    let area = Unmanaged<SnapshotArea>.fromOpaque(owner).takeUnretainedValue()
-                    area.draw?(OpaquePointer(snapshot), width, height)
-                }
+    private static let gtype: GType = registerSubclass(of: gtk_widget_get_type(), named: "SaomaSnapshotArea") { klass, _ in
+        guard let widgetClass = klass?.assumingMemoryBound(to: GtkWidgetClass.self) else { return }
+        widgetClass.pointee.size_allocate = { widget, width, height, _ in
+            guard let widget, let owner = g_object_get_data(UnsafeMutablePointer(OpaquePointer(widget)), SnapshotArea.ownerKey)
+            else { return }
+            let ownerBits = UInt(bitPattern: owner)
+            MainActor.assumeIsolated {
+                guard let owner = UnsafeMutableRawPointer(bitPattern: ownerBits) else { return }
+                let area = Unmanaged<SnapshotArea>.fromOpaque(owner).takeUnretainedValue()
+                let size = SaomaSize(width: Double(width), height: Double(height))
+                guard size != area.allocatedSize else { return }
+                area.allocatedSize = size
+                area.onResize?(size.width, size.height)
             }
         }
-        return g_type_register_static(gtk_widget_get_type(), "SaomaSnapshotArea", &info, GTypeFlags(rawValue: 0))
-    }()
+        widgetClass.pointee.snapshot = { widget, snapshot in
+            guard let widget, let snapshot,
+                let owner = g_object_get_data(UnsafeMutablePointer(OpaquePointer(widget)), SnapshotArea.ownerKey)
+            else { return }
+            let width = Double(gtk_widget_get_width(widget))
+            let height = Double(gtk_widget_get_height(widget))
+            // Raw pointers are not Sendable; GTK calls this on the UI thread.
+            let ownerBits = UInt(bitPattern: owner)
+            let snapshotBits = UInt(bitPattern: UnsafeMutableRawPointer(snapshot))
+            MainActor.assumeIsolated {
+                guard let owner = UnsafeMutableRawPointer(bitPattern: ownerBits),
+                    let snapshot = UnsafeMutableRawPointer(bitPattern: snapshotBits)
+                else { return }
+                let area = Unmanaged<SnapshotArea>.fromOpaque(owner).takeUnretainedValue()
+                area.draw?(OpaquePointer(snapshot), width, height)
+            }
+        }
+    }
 }

@@ -149,23 +149,17 @@ public final class MarkerLayer {
     private static let ownerKey = "saoma-marker-layer"
 
     /// The registered GType (a `GtkFixed` whose `focus` vfunc follows `order`), created on first use.
-    private static let gtype: GType = {
-        var info = GTypeInfo()
-        info.class_size = guint16(MemoryLayout<GtkFixedClass>.size)
-        info.instance_size = guint16(MemoryLayout<GtkFixed>.size)
-        info.class_init = { klass, _ in
-            guard let widgetClass = klass?.assumingMemoryBound(to: GtkWidgetClass.self) else { return }
-            widgetClass.pointee.focus = { widget, direction in
-                guard let widget, let owner = g_object_get_data(UnsafeMutablePointer(OpaquePointer(widget)), MarkerLayer.ownerKey)
-                else { return 0 }
-                // Raw pointers are not Sendable; GTK calls this on the UI thread.
-                let ownerBits = UInt(bitPattern: owner)
-                return MainActor.assumeIsolated {
-                    guard let owner = UnsafeMutableRawPointer(bitPattern: ownerBits) else { return 0 }
-                    return Unmanaged<MarkerLayer>.fromOpaque(owner).takeUnretainedValue().moveFocus(direction) ? 1 : 0
-                }
+    private static let gtype: GType = registerSubclass(of: gtk_fixed_get_type(), named: "SaomaMarkerLayer") { klass, _ in
+        guard let widgetClass = klass?.assumingMemoryBound(to: GtkWidgetClass.self) else { return }
+        widgetClass.pointee.focus = { widget, direction in
+            guard let widget, let owner = g_object_get_data(UnsafeMutablePointer(OpaquePointer(widget)), MarkerLayer.ownerKey)
+            else { return 0 }
+            // Raw pointers are not Sendable; GTK calls this on the UI thread.
+            let ownerBits = UInt(bitPattern: owner)
+            return MainActor.assumeIsolated {
+                guard let owner = UnsafeMutableRawPointer(bitPattern: ownerBits) else { return 0 }
+                return Unmanaged<MarkerLayer>.fromOpaque(owner).takeUnretainedValue().moveFocus(direction) ? 1 : 0
             }
         }
-        return g_type_register_static(gtk_fixed_get_type(), "SaomaMarkerLayer", &info, GTypeFlags(rawValue: 0))
-    }()
+    }
 }

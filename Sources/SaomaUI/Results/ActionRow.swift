@@ -74,70 +74,64 @@ enum ActionRow {
     }
 
     /// The registered GType, created on first use.
-    private static let gtype: GType = {
-        var info = GTypeInfo()
-        info.class_size = guint16(MemoryLayout<GtkWidgetClass>.size)
-        info.instance_size = guint16(MemoryLayout<GtkWidget>.size)
-        info.class_init = { klass, _ in
-            guard let widgetClass = klass?.assumingMemoryBound(to: GtkWidgetClass.self) else { return }
-            widgetClass.pointee.get_request_mode = { _ in GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH }
-            widgetClass.pointee.measure = { widget, orientation, forSize, minimum, natural, _, _ in
-                guard let widget else { return }
-                let widgetBits = UInt(bitPattern: UnsafeMutableRawPointer(widget))
-                // GTK measures on the UI thread.
-                let (low, high) = MainActor.assumeIsolated { () -> (Int32, Int32) in
-                    guard let row = UnsafeMutablePointer<GtkWidget>(bitPattern: widgetBits) else { return (0, 0) }
-                    let children = ActionRow.children(of: row)
-                    if orientation == GTK_ORIENTATION_HORIZONTAL {
-                        let sizes = children.map { ActionRow.measure($0, GTK_ORIENTATION_HORIZONTAL, for: -1) }
-                        let natural = WrappedRow(widths: sizes.map { Double($0.1) }, spacing: Double(ActionRow.spacing)).naturalWidth
-                        return (sizes.map(\.0).max() ?? 0, Int32(natural.rounded(.up)))
-                    }
-                    let width =
-                        forSize >= 0
-                        ? forSize
-                        : Int32(
-                            WrappedRow(
-                                widths: children.map { Double(ActionRow.measure($0, GTK_ORIENTATION_HORIZONTAL, for: -1).1) },
-                                spacing: Double(ActionRow.spacing)
-                            ).naturalWidth.rounded(.up))
-                    let heights = ActionRow.layout(children, width: width).lineHeights
-                    let total = heights.reduce(0, +) + Int32(ActionRow.spacing) * Int32(max(0, heights.count - 1))
-                    return (total, total)
+    private static let gtype: GType = registerSubclass(of: gtk_widget_get_type(), named: "SaomaActionRow") { klass, _ in
+        guard let widgetClass = klass?.assumingMemoryBound(to: GtkWidgetClass.self) else { return }
+        widgetClass.pointee.get_request_mode = { _ in GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH }
+        widgetClass.pointee.measure = { widget, orientation, forSize, minimum, natural, _, _ in
+            guard let widget else { return }
+            let widgetBits = UInt(bitPattern: UnsafeMutableRawPointer(widget))
+            // GTK measures on the UI thread.
+            let (low, high) = MainActor.assumeIsolated { () -> (Int32, Int32) in
+                guard let row = UnsafeMutablePointer<GtkWidget>(bitPattern: widgetBits) else { return (0, 0) }
+                let children = ActionRow.children(of: row)
+                if orientation == GTK_ORIENTATION_HORIZONTAL {
+                    let sizes = children.map { ActionRow.measure($0, GTK_ORIENTATION_HORIZONTAL, for: -1) }
+                    let natural = WrappedRow(widths: sizes.map { Double($0.1) }, spacing: Double(ActionRow.spacing)).naturalWidth
+                    return (sizes.map(\.0).max() ?? 0, Int32(natural.rounded(.up)))
                 }
-                minimum?.pointee = low
-                natural?.pointee = high
+                let width =
+                    forSize >= 0
+                    ? forSize
+                    : Int32(
+                        WrappedRow(
+                            widths: children.map { Double(ActionRow.measure($0, GTK_ORIENTATION_HORIZONTAL, for: -1).1) },
+                            spacing: Double(ActionRow.spacing)
+                        ).naturalWidth.rounded(.up))
+                let heights = ActionRow.layout(children, width: width).lineHeights
+                let total = heights.reduce(0, +) + Int32(ActionRow.spacing) * Int32(max(0, heights.count - 1))
+                return (total, total)
             }
-            widgetClass.pointee.size_allocate = { widget, width, _, _ in
-                guard let widget else { return }
-                let widgetBits = UInt(bitPattern: UnsafeMutableRawPointer(widget))
-                MainActor.assumeIsolated {
-                    guard let row = UnsafeMutablePointer<GtkWidget>(bitPattern: widgetBits) else { return }
-                    let children = ActionRow.children(of: row)
-                    let (placements, heights) = ActionRow.layout(children, width: width)
-                    var tops: [Int32] = []
-                    var y: Int32 = 0
-                    for height in heights {
-                        tops.append(y)
-                        y += height + Int32(ActionRow.spacing)
-                    }
-                    for (child, placed) in zip(children, placements) {
-                        var box = GtkAllocation(
-                            x: Int32(placed.x.rounded()), y: tops[placed.line], width: Int32(placed.width), height: heights[placed.line])
-                        gtk_widget_size_allocate(child, &box, -1)
-                    }
+            minimum?.pointee = low
+            natural?.pointee = high
+        }
+        widgetClass.pointee.size_allocate = { widget, width, _, _ in
+            guard let widget else { return }
+            let widgetBits = UInt(bitPattern: UnsafeMutableRawPointer(widget))
+            MainActor.assumeIsolated {
+                guard let row = UnsafeMutablePointer<GtkWidget>(bitPattern: widgetBits) else { return }
+                let children = ActionRow.children(of: row)
+                let (placements, heights) = ActionRow.layout(children, width: width)
+                var tops: [Int32] = []
+                var y: Int32 = 0
+                for height in heights {
+                    tops.append(y)
+                    y += height + Int32(ActionRow.spacing)
                 }
-            }
-            // The buttons go with the row.
-            let objectClass = UnsafeMutableRawPointer(widgetClass).assumingMemoryBound(to: GObjectClass.self)
-            objectClass.pointee.dispose = { object in
-                guard let object else { return }
-                let widget = UnsafeMutableRawPointer(object).assumingMemoryBound(to: GtkWidget.self)
-                while let child = gtk_widget_get_first_child(widget) { gtk_widget_unparent(child) }
-                let parent = g_type_class_peek(gtk_widget_get_type())?.assumingMemoryBound(to: GObjectClass.self)
-                parent?.pointee.dispose?(object)
+                for (child, placed) in zip(children, placements) {
+                    var box = GtkAllocation(
+                        x: Int32(placed.x.rounded()), y: tops[placed.line], width: Int32(placed.width), height: heights[placed.line])
+                    gtk_widget_size_allocate(child, &box, -1)
+                }
             }
         }
-        return g_type_register_static(gtk_widget_get_type(), "SaomaActionRow", &info, GTypeFlags(rawValue: 0))
-    }()
+        // The buttons go with the row.
+        let objectClass = UnsafeMutableRawPointer(widgetClass).assumingMemoryBound(to: GObjectClass.self)
+        objectClass.pointee.dispose = { object in
+            guard let object else { return }
+            let widget = UnsafeMutableRawPointer(object).assumingMemoryBound(to: GtkWidget.self)
+            while let child = gtk_widget_get_first_child(widget) { gtk_widget_unparent(child) }
+            let parent = g_type_class_peek(gtk_widget_get_type())?.assumingMemoryBound(to: GObjectClass.self)
+            parent?.pointee.dispose?(object)
+        }
+    }
 }
