@@ -2,6 +2,7 @@
 import Foundation
 import Glibc
 import SaomaCore
+import Synchronization
 
 /// Decodes through a decoder process of its own, so that an engine's crash costs one image or one
 /// frame, never Saoma: the process is started on the first decode and again after it died.
@@ -148,13 +149,12 @@ public final class DecoderClient: BarcodeDecoder, FailureReporting {
     /// Whether no client of this process had reported the decoder process unavailable yet (and
     /// from now on one has).
     private static func firstUnavailability() -> Bool {
-        unavailabilityLock.lock()
-        defer { unavailabilityLock.unlock() }
-        defer { unavailabilityReported = true }
-        return !unavailabilityReported
+        unavailabilityReported.withLock { reported in
+            defer { reported = true }
+            return !reported
+        }
     }
-    private static let unavailabilityLock = NSLock()
-    nonisolated(unsafe) private static var unavailabilityReported = false
+    private static let unavailabilityReported = Mutex(false)
 
     /// The engines safe in this process, when no decoder process can run.
     private func inProcess(_ image: LumaImage, options: DecodeOptions, excluding excluded: Set<String>) -> [Symbol] {
