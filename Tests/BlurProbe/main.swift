@@ -229,16 +229,46 @@ func explain(_ file: String, dump: String?) {
                     "      projection reads \(String(decoding: reading.decoded.bytes, as: UTF8.self)) margin \(reading.margin) residual \(reading.residual)"
                 )
             }
-            for (b, band) in profiles.bands.enumerated() {
-                if let reading = LinearProfileDecoder.read(band, from: fit) {
-                    print(
-                        String(
-                            format: "      band %d reads %@ margin %.1f residual %.3f", b,
-                            String(decoding: reading.decoded.bytes, as: UTF8.self), reading.margin, reading.residual))
-                } else {
-                    print("      band \(b): nothing")
-                }
+            explainBands(profiles, fit)
+        }
+        let matches = GuardTemplateSearch.matches(projection)
+        for m in matches {
+            print(
+                String(
+                    format: "    template origin %.1f width %.3f sigma %.2f light %.0f depth %.0f residual %.3f", m.origin, m.width, m.sigma,
+                    m.light, m.depth, m.residual))
+        }
+        let hyps2 = GuardTemplateSearch.hypotheses(matches, count: projection.count, kind: .ean13(upcOnly: false))
+        for fit in LinearProfileDecoder.bestFits(projection, hypotheses: hyps2, limit: hyps2.count) {
+            let g = fit.hypothesis.geometry
+            print(
+                String(
+                    format: "    tfit rev %d residual %.3f origin %.1f width %.3f curv %.5f sigma %.2f (%.2f mod) noise %.2f",
+                    fit.hypothesis.reversed ? 1 : 0, fit.residual, g.origin, g.width, g.curvature, g.sigma, g.sigma / g.width,
+                    LinearProfileDecoder.noiseEstimate(projection)))
+            if let model = LinearCodeModel(fit.hypothesis.kind) {
+                print("      chain \(model.labels(options: fit.options))")
             }
+            if let reading = LinearProfileDecoder.read(projection, from: fit, explain: { print("      projection: \($0)") }) {
+                print(
+                    "      projection reads \(String(decoding: reading.decoded.bytes, as: UTF8.self)) margin \(reading.margin) residual \(reading.residual)"
+                )
+            }
+            explainBands(profiles, fit)
+        }
+    }
+}
+
+/// What each band of `profiles` reads from `fit`.
+func explainBands(_ profiles: LinearCodeRegion.Profiles, _ fit: LinearProfileDecoder.Fit) {
+    for (b, band) in profiles.bands.enumerated() {
+        if let reading = LinearProfileDecoder.read(band, from: fit, explain: { print("      band \(b): \($0)") }) {
+            print(
+                String(
+                    format: "      band %d reads %@ margin %.1f residual %.3f", b, String(decoding: reading.decoded.bytes, as: UTF8.self),
+                    reading.margin, reading.residual))
+        } else {
+            print("      band \(b): nothing")
         }
     }
 }
