@@ -231,7 +231,7 @@ func explain(_ file: String, dump: String?) {
             }
             explainBands(profiles, fit)
         }
-        let matches = GuardTemplateSearch.matches(projection)
+        let matches = GuardTemplateSearch.matches(projection, regionLength: 2 * region.halfLength)
         for m in matches {
             print(
                 String(
@@ -271,6 +271,38 @@ func explainBands(_ profiles: LinearCodeRegion.Profiles, _ fit: LinearProfileDec
             print("      band \(b): nothing")
         }
     }
+}
+
+/// Where the linear reader's time goes on `files`: regions, the span fits, the template search
+/// and the template's fits, in thread CPU milliseconds summed over the files.
+func costs(_ files: [String]) {
+    var (regionMs, spanMs, templateMs, fitMs) = (0.0, 0.0, 0.0, 0.0)
+    var (regionCount, matched) = (0, 0)
+    let all = Set(Symbology.allCases)
+    for file in files {
+        guard let image = try? ImageLoader().load(path: file).luma else { continue }
+        var t = threadCPUSeconds()
+        let regions = LinearCodeRegion.find(in: image)
+        regionMs += (threadCPUSeconds() - t) * 1000
+        for region in regions {
+            guard let profiles = region.profiles(in: image, margin: max(24, 0.4 * region.halfLength)) else { continue }
+            let projection = profiles.projection
+            t = threadCPUSeconds()
+            _ = LinearProfileDecoder.bestFits(projection, wanted: all)
+            spanMs += (threadCPUSeconds() - t) * 1000
+            t = threadCPUSeconds()
+            let matches = GuardTemplateSearch.matches(projection, regionLength: 2 * region.halfLength)
+            templateMs += (threadCPUSeconds() - t) * 1000
+            t = threadCPUSeconds()
+            if !matches.isEmpty { matched += 1 }
+            regionCount += 1
+            let hyps = GuardTemplateSearch.hypotheses(matches, count: projection.count, kind: .ean13(upcOnly: false))
+            _ = LinearProfileDecoder.bestFits(projection, hypotheses: hyps, limit: hyps.count)
+            fitMs += (threadCPUSeconds() - t) * 1000
+        }
+    }
+    print("\(regionCount) regions, \(matched) matching the template")
+    print(String(format: "regions %.0f ms, span fits %.0f ms, template %.0f ms, template fits %.0f ms", regionMs, spanMs, templateMs, fitMs))
 }
 
 /// The blur estimates of a whole image (edges, and finders found after deblurring with that).
@@ -384,6 +416,7 @@ case "defocus": defocus(Array(args.dropFirst(2)))
 case "deblur-grid": deblurGrid(Array(args.dropFirst(2)))
 case "zint-profile": zintProfile(args[2], args[3], Options(args.dropFirst(4)))
 case "finders": finders(Array(args.dropFirst(2)))
+case "costs": costs(Array(args.dropFirst(2)))
 case "scan":
     let rest = Array(args.dropFirst(2))
     scan(rest.filter { !$0.hasPrefix("--") }, blurOnly: rest.contains("--blur-only"), noBlur: rest.contains("--no-blur"))

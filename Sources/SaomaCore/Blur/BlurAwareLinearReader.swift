@@ -59,7 +59,7 @@ public enum BlurAwareLinearReader {
         let retail = wanted.intersection([.ean13, .upcA, .isbn10, .isbn13])
         guard !retail.isEmpty else { return nil }
         let kind = LinearCodeModel.Kind.ean13(upcOnly: retail == [.upcA])
-        let matches = GuardTemplateSearch.matches(projection)
+        let matches = GuardTemplateSearch.matches(projection, regionLength: 2 * region.halfLength / profiles.step)
         let hypotheses = GuardTemplateSearch.hypotheses(matches, count: projection.count, kind: kind)
         let fits = LinearProfileDecoder.bestFits(projection, hypotheses: hypotheses, limit: hypotheses.count)
         return read(fits, profiles: profiles, region: region, wanted: wanted, limit: GuardTemplateSearch.maximumMatches, bandsAlone: true)

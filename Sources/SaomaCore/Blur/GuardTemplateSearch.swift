@@ -37,19 +37,28 @@ public enum GuardTemplateSearch {
     /// Module ranges of the fixed parts the template scores: the leading quiet zone and guard,
     /// the centre guard, the trailing guard and quiet zone.
     static let fixedWindows: [ClosedRange<Double>] = [-6.5...3, 45...50, 92...101.5]
-    /// Module widths tried: from `minimumWidth` samples up, each `widthRatio` times the last.
+    /// Module widths tried: from `minimumWidth` samples up, each `widthRatio` times the last,
+    /// at most `widthSteps` of them.
     public static let minimumWidth = 0.9
-    public static let widthRatio = 1.025
+    public static let widthRatio = 1.03
     public static let widthSteps = 64
+    /// Share of a region's length the symbol may cover (a book's region holds its price add-on
+    /// too, a blurred symbol's tiles may stop short of its ends).
+    public static let symbolShareOfRegion = 0.45...1.25
+    /// Fewest samples per module the search looks at: a profile whose narrowest width tried is
+    /// wider is averaged down first (the search costs the square of the profile's length).
+    public static let searchedWidth = 1.2
     /// Blurs tried, in module widths (the photos' defocus is about 0.8–1.5 modules).
     public static let blurs: [Double] = [0.8, 1.1, 1.4]
     /// Sub-sample offsets of the template per sample.
-    static let phases = 4
+    static let phases = 2
     /// Smallest bar depth of a match, as a share of the profile's range (a template laid over a
     /// flat stretch fits it with no depth at all).
     public static let minimumDepthShare = 0.12
-    /// Largest residual of a match, in bar depths.
-    public static let maximumResidual = 0.3
+    /// Largest residual of a match, in bar depths: the blurred photos' symbols fit their
+    /// template to 0.03–0.09, and a place that fits it worse is not worth a fit (the gate that
+    /// keeps the search cheap where no region holds a retail symbol).
+    public static let maximumResidual = 0.1
     /// Most matches returned, and how far apart they must be: in modules at the origin, and as a
     /// ratio of widths.
     public static let maximumMatches = 3
@@ -82,20 +91,47 @@ public enum GuardTemplateSearch {
         return s
     }
 
-    /// The best places on `profile`, best first; none when it has a sample that is not finite,
-    /// is longer than `LinearProfileDecoder.maximumProfileLength` or too flat to hold bars.
-    public static func matches(_ profile: [Double]) -> [Match] {
+    /// The best places on `profile` for a symbol in a region of `regionLength` samples (any
+    /// width when `nil`), best first; none when `profile` has a sample that is not finite, is
+    /// longer than `LinearProfileDecoder.maximumProfileLength` or too flat to hold bars.
+    public static func matches(_ profile: [Double], regionLength: Double? = nil) -> [Match] {
+        guard profile.count <= LinearProfileDecoder.maximumProfileLength else { return [] }
+        var narrowest = minimumWidth
+        var widest = Double.infinity
+        if let regionLength, regionLength.isFinite, regionLength > 0 {
+            narrowest = max(minimumWidth, symbolShareOfRegion.lowerBound * regionLength / Double(moduleCount))
+            widest = symbolShareOfRegion.upperBound * regionLength / Double(moduleCount)
+        }
+        let factor = max(1, Int(narrowest / searchedWidth))
+        guard factor > 1 else { return matches(profile, widths: narrowest...max(narrowest, widest)) }
+        // Sample j of the averaged profile is the mean of samples j·f … j·f + f − 1: its centre.
+        let reduced = stride(from: 0, to: profile.count - factor + 1, by: factor).map { i in
+            profile[i..<(i + factor)].reduce(0, +) / Double(factor)
+        }
+        let f = Double(factor)
+        return matches(reduced, widths: (narrowest / f)...max(narrowest, widest) / f).map { m in
+            var m = m
+            m.origin = m.origin * f + (f - 1) / 2
+            m.width *= f
+            // The averaging's own blur (a box of f samples) is not the symbol's.
+            m.sigma = max(ProfileFit.minimumSigma, (m.sigma * m.sigma * f * f - (f * f - 1) / 12).squareRoot())
+            return m
+        }
+    }
+
+    /// The best places on `profile` for module widths in `widths` (samples).
+    static func matches(_ profile: [Double], widths: ClosedRange<Double>) -> [Match] {
         let n = profile.count
         guard n >= 32, n <= LinearProfileDecoder.maximumProfileLength, profile.allSatisfy(\.isFinite),
             let lowest = profile.min(), let highest = profile.max(), highest - lowest >= 8
         else { return [] }
         let minimumDepth = minimumDepthShare * (highest - lowest)
         var found: [Match] = []
-        var width = minimumWidth
+        var width = widths.lowerBound
         let span = Double(moduleCount) + 2 * 6.5
         for _ in 0..<widthSteps {
             defer { width *= widthRatio }
-            guard span * width <= Double(n) else { break }
+            guard span * width <= Double(n), width <= widths.upperBound * widthRatio else { break }
             for blur in blurs {
                 for phase in 0..<phases {
                     // Samples j (relative to the template's first one) the fixed parts cover,
