@@ -235,7 +235,8 @@ func explain(_ file: String, dump: String?) {
         for m in matches {
             print(
                 String(
-                    format: "    template origin %.1f width %.3f sigma %.2f light %.0f depth %.0f residual %.3f", m.origin, m.width, m.sigma,
+                    format: "    template origin %.1f width %.3f sigma %.2f light %.0f depth %.0f residual %.3f", m.origin, m.width,
+                    m.sigma,
                     m.light, m.depth, m.residual))
         }
         let hyps2 = GuardTemplateSearch.hypotheses(matches, count: projection.count, kind: .ean13(upcOnly: false))
@@ -302,7 +303,8 @@ func costs(_ files: [String]) {
         }
     }
     print("\(regionCount) regions, \(matched) matching the template")
-    print(String(format: "regions %.0f ms, span fits %.0f ms, template %.0f ms, template fits %.0f ms", regionMs, spanMs, templateMs, fitMs))
+    print(
+        String(format: "regions %.0f ms, span fits %.0f ms, template %.0f ms, template fits %.0f ms", regionMs, spanMs, templateMs, fitMs))
 }
 
 /// The blur estimates of a whole image (edges, and finders found after deblurring with that).

@@ -51,7 +51,8 @@ public enum BlurAwareLinearReader {
         let sigma = LinearProfileDecoder.blurEstimate(whole, start: 0, end: whole.count - 1, depth: light - dark)
         profiles = profiles.decimated(by: min(maximumDecimation, max(1, Int(sigma / decimationBlur))))
         let projection = profiles.projection
-        if let symbol = read(LinearProfileDecoder.bestFits(projection, wanted: wanted), profiles: profiles, region: region, wanted: wanted) {
+        if let symbol = read(LinearProfileDecoder.bestFits(projection, wanted: wanted), profiles: profiles, region: region, wanted: wanted)
+        {
             return symbol
         }
         // No stretch of dark runs between quiet zones read: the retail symbols' fixed parts

@@ -172,7 +172,8 @@ public enum GuardTemplateSearch {
                         let residual = (max(0, ssr) / m).squareRoot() / depth
                         guard residual <= maximumResidual else { continue }
                         let match = Match(
-                            origin: Double(start) - shift, width: width, sigma: blur * width, light: light, depth: depth, residual: residual)
+                            origin: Double(start) - shift, width: width, sigma: blur * width, light: light, depth: depth, residual: residual
+                        )
                         insert(match, into: &found)
                     }
                 }
@@ -211,7 +212,8 @@ public enum GuardTemplateSearch {
             for reversed in [false, true] {
                 let origin = reversed ? Double(count - 1) - (match.origin + m * match.width) : match.origin
                 let g = ModuleGeometry(origin: origin, width: match.width, sigma: match.sigma, moduleCount: moduleCount)
-                let levels = ProfileLevels(light: match.light, depth: match.depth, center: origin + m * match.width / 2, halfLength: m * match.width / 2)
+                let levels = ProfileLevels(
+                    light: match.light, depth: match.depth, center: origin + m * match.width / 2, halfLength: m * match.width / 2)
                 out.append(LinearProfileDecoder.Hypothesis(kind: kind, geometry: g, levels: levels, reversed: reversed))
             }
         }
