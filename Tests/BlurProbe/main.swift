@@ -240,7 +240,7 @@ func explain(_ file: String, dump: String?) {
                     m.light, m.depth, m.residual))
         }
         let hyps2 = GuardTemplateSearch.hypotheses(matches, count: projection.count, kind: .ean13(upcOnly: false))
-        for fit in LinearProfileDecoder.bestFits(projection, hypotheses: hyps2, limit: hyps2.count) {
+        for fit in LinearProfileDecoder.bestFits(projection, hypotheses: hyps2, limit: GuardTemplateSearch.fittedHypotheses) {
             let g = fit.hypothesis.geometry
             print(
                 String(
@@ -298,7 +298,7 @@ func costs(_ files: [String]) {
             if !matches.isEmpty { matched += 1 }
             regionCount += 1
             let hyps = GuardTemplateSearch.hypotheses(matches, count: projection.count, kind: .ean13(upcOnly: false))
-            _ = LinearProfileDecoder.bestFits(projection, hypotheses: hyps, limit: hyps.count)
+            _ = LinearProfileDecoder.bestFits(projection, hypotheses: hyps, limit: GuardTemplateSearch.fittedHypotheses)
             fitMs += (threadCPUSeconds() - t) * 1000
         }
     }

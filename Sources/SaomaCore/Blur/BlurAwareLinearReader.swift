@@ -62,7 +62,7 @@ public enum BlurAwareLinearReader {
         let kind = LinearCodeModel.Kind.ean13(upcOnly: retail == [.upcA])
         let matches = GuardTemplateSearch.matches(projection, regionLength: 2 * region.halfLength / profiles.step)
         let hypotheses = GuardTemplateSearch.hypotheses(matches, count: projection.count, kind: kind)
-        let fits = LinearProfileDecoder.bestFits(projection, hypotheses: hypotheses, limit: hypotheses.count)
+        let fits = LinearProfileDecoder.bestFits(projection, hypotheses: hypotheses, limit: GuardTemplateSearch.fittedHypotheses)
         return read(fits, profiles: profiles, region: region, wanted: wanted, limit: GuardTemplateSearch.maximumMatches, bandsAlone: true)
     }
 

@@ -56,9 +56,12 @@ public enum GuardTemplateSearch {
     /// flat stretch fits it with no depth at all).
     public static let minimumDepthShare = 0.12
     /// Largest residual of a match, in bar depths: the blurred photos' symbols fit their
-    /// template to 0.03–0.09, and a place that fits it worse is not worth a fit (the gate that
+    /// template to 0.03–0.12, and a place that fits it worse is not worth a fit (the gate that
     /// keeps the search cheap where no region holds a retail symbol).
-    public static let maximumResidual = 0.1
+    public static let maximumResidual = 0.13
+    /// Most of the matches' hypotheses fitted: all of them (a first look at the symbol's ends
+    /// ranks the true place below a wrong width too often).
+    public static let fittedHypotheses = 2 * maximumMatches
     /// Most matches returned, and how far apart they must be: in modules at the origin, and as a
     /// ratio of widths.
     public static let maximumMatches = 3
