@@ -14,6 +14,8 @@ public enum BlurAwareLinearReader {
     public static let symbologies: Set<Symbology> = [.ean13, .upcA, .ean8, .upcE, .isbn10, .isbn13, .code128]
     /// Fewest bands that must read the same symbol.
     public static let minimumAgreeingBands = 3
+    /// Fewest bands that must read the same symbol where the mean of all reads nothing.
+    public static let minimumAgreeingBandsAlone = 4
     /// Fits of a region's mean profile read on its bands, best first.
     public static let fitsReadPerRegion = 2
     /// Profile samples beyond a region's ends (its tiles may stop short of the quiet zones), as
@@ -67,9 +69,8 @@ public enum BlurAwareLinearReader {
     /// The symbol the first of `fits` (best first, the first `limit` looked at) that reads on
     /// the mean profile and on at least `minimumAgreeingBands` bands, with no band reading
     /// another, shows. With `bandsAlone`, a fit the mean does not read may still read on
-    /// `minimumAgreeingBands` bands with none reading another, when the mean of those bands
-    /// reads it too: part of the region's height may miss the bars (a sticker over them, the
-    /// digits below), and the mean of all bands then mixes the bars with what is beside them.
+    /// `minimumAgreeingBandsAlone` bands with none reading another (part of the region's height
+    /// may miss the bars, and the mean then mixes them with what is beside them).
     static func read(
         _ fits: [LinearProfileDecoder.Fit], profiles: LinearCodeRegion.Profiles, region: LinearCodeRegion, wanted: Set<Symbology>,
         limit: Int = fitsReadPerRegion, bandsAlone: Bool = false
@@ -81,7 +82,7 @@ public enum BlurAwareLinearReader {
             // read there seldom reads on three bands (the bands are not read in vain).
             let mean = LinearProfileDecoder.read(projection, from: fit)
             guard mean != nil || bandsAlone else { continue }
-            let needed = minimumAgreeingBands
+            let needed = mean == nil ? minimumAgreeingBandsAlone : minimumAgreeingBands
             var agreed: LinearCodeModel.Decoded? = mean?.decoded
             var agreeing: [(band: Int, reading: LinearProfileDecoder.Reading)] = []
             var conflicting = false
@@ -97,12 +98,6 @@ public enum BlurAwareLinearReader {
                 agreeing.append((b, reading))
             }
             guard !conflicting, agreeing.count >= needed, let first = agreeing.first else { continue }
-            if mean == nil {
-                // The agreeing bands' own mean reads the same: they are a region of the bars by themselves.
-                let part = LinearCodeRegion.Profiles(
-                    bands: agreeing.map { profiles.bands[$0.band] }, bandSpans: [], firstSample: profiles.firstSample, step: profiles.step)
-                guard let partMean = LinearProfileDecoder.read(part.projection, from: fit), partMean.decoded == agreed else { continue }
-            }
             return symbol(first.reading, bands: agreeing.map(\.band), region: region, profiles: profiles, wanted: wanted)
         }
         return nil
