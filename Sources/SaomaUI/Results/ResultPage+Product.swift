@@ -32,9 +32,7 @@ extension ResultPage {
         let search = ResultPage.button(tr("Search the Web…"), icon: "system-search-symbolic")
         onClicked(search) { [weak self] in self?.confirmProductSearch(shownNumber) }
         page.addAction(search)
-        let copied = CopiedValue(text: shownNumber, confirmation: tr("Number copied"))
-        page.addAction(copyAction(tr("Copy Number"), copied))
-        return copied
+        return addCopyAction(tr("Copy Number"), text: shownNumber, confirmation: tr("Number copied"), to: page)
     }
 
     /// Asks before searching the web for `number`, naming the site that will get it.

@@ -36,9 +36,7 @@ extension ResultPage {
         guard !network.password.isEmpty else {
             return CopiedValue(text: network.ssid, confirmation: ResultPage.copiedMessage(tr("Network name")))
         }
-        let password = CopiedValue(text: network.password, confirmation: tr("Password copied"))
-        page.addAction(copyAction(tr("Copy Password"), password))
-        return password
+        return addCopyAction(tr("Copy Password"), text: network.password, confirmation: tr("Password copied"), to: page)
     }
 
     /// The words for a network's security.
