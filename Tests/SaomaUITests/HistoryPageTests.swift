@@ -159,10 +159,9 @@ final class HistoryPageTests: XCTestCase {
     /// start-up a full page of rows held the first camera frame back).
     func testRowsAreBuiltOnceThePageIsShown() {
         MainActor.assumeIsolated {
-            let folder = NSTemporaryDirectory() + "saoma-history-lazy-\(UUID().uuidString)"
-            defer { try? FileManager.default.removeItem(atPath: folder) }
-            let recorder = HistoryRecorder(path: folder + "/saoma/history.db")
-            let page = HistoryPage(recorder: recorder)
+            let history = TemporaryHistoryPage(prefix: "saoma-history-lazy")
+            defer { history.remove() }
+            let (recorder, page) = (history.recorder, history.page)
             let stack = gtk_stack_new()!
             let other = gtk_label_new("another page")!
             gtk_stack_add_named(OpaquePointer(stack), other, "other")
