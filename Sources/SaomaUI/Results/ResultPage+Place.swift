@@ -17,9 +17,7 @@ extension ResultPage {
         if let altitude = location.altitude {
             fields.append(Field(caption: tr("Altitude (metres)"), value: ResultPage.decimalText(altitude), copyLabel: tr("Copy Altitude")))
         }
-        if !location.query.isEmpty {
-            fields.append(Field(caption: tr("Place"), value: location.query, multiline: true, copyLabel: tr("Copy Place")))
-        }
+        fields.add(tr("Place"), location.query, tr("Copy Place"), multiline: true)
         page.addToBody(fieldList(fields))
         let query = location.query.isEmpty ? "" : "?q=" + ResultPage.percentEncoded(location.query)
         let uri = "geo:\(latitude),\(longitude)" + query
