@@ -104,7 +104,6 @@ extension ResultPage {
 
     /// Adds a labelled button copying `text` to the page's actions (`confirmation` its toast) and
     /// returns the value it copies, the page's main value where the caller returns it.
-    @discardableResult
     func addCopyAction(_ label: String, text: String, confirmation: String, to page: Sections) -> CopiedValue {
         let copied = CopiedValue(text: text, confirmation: confirmation)
         page.addAction(copyAction(label, copied))
