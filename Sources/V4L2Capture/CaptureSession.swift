@@ -80,15 +80,17 @@ final class CaptureSession {
         guard let plan = CaptureModePlan.choose(from: modes, resolution: planResolution) else {
             throw CameraProblem.noUsableFormat(device: path)
         }
-        let wanted = plan.capture
+        var wanted = plan.capture
         camera = CameraDevice(path: path, name: cap.name.isEmpty ? camera.name : cap.name, busInfo: cap.busInfo, modes: modes)
         camera.skippedValues = skipped
 
         if pixelPath == .automatic || pixelPath == .yuyv { pixelPath = wanted.pixelFormat == "YUYV" ? .yuyv : .yuv420 }
         var format = try setFormat(wanted)
         if format.fmt.pix.pixelformat != fourcc(pixelPath) && pixelPath == .yuyv {
-            // Passthrough refused (e.g. libv4l2 must flip this camera): let libv4l2 convert.
+            // Passthrough refused (e.g. libv4l2 must flip this camera): let libv4l2 convert, at
+            // the standard mode (a full mode is only worth it passed through).
             pixelPath = .yuv420
+            if plan.isFull, let standard = CameraModePolicy.choose(from: modes) { wanted = standard }
             format = try setFormat(wanted)
         }
         guard format.fmt.pix.pixelformat == fourcc(pixelPath), format.fmt.pix.width >= 2, format.fmt.pix.height >= 2 else {

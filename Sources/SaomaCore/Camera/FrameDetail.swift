@@ -3,8 +3,8 @@
 /// A camera frame at the camera's full resolution, kept beside the working-size frame every
 /// consumer sees (`VideoFrame.luma`): the preview samples its colour at the view's own device
 /// pixels, and a small code-like region the cheap look left unread is read from its luma at full
-/// resolution (`FullResolutionRule`). Nothing here touches every pixel: the YUYV is kept as the
-/// camera sent it (one copy), and each read converts only the pixels it asks for.
+/// resolution (`FullResolutionRule`). The capture copies the YUYV once as the camera sent it and
+/// reduces its luma once; each read here converts only the pixels it asks for.
 ///
 /// Immutable after `init`; shared by reference between the capture, decode and UI threads.
 public final class FrameDetail: Sendable {
@@ -19,7 +19,9 @@ public final class FrameDetail: Sendable {
     /// Wraps `yuyv` of a `width` × `height` frame shown at `scale` times fewer pixels a side;
     /// `nil` when the bytes do not match the size, the width is odd or `scale` is not above 1.
     public init?(width: Int, height: Int, yuyv: [UInt8], scale: Double) {
-        guard width > 0, height > 0, width % 2 == 0, yuyv.count == width * height * 2, scale.isFinite, scale > 1 else { return nil }
+        guard CameraValues.isAcceptable(width: width, height: height), width % 2 == 0, yuyv.count == width * height * 2,
+            scale.isFinite, scale > 1
+        else { return nil }
         self.width = width
         self.height = height
         self.yuyv = yuyv
