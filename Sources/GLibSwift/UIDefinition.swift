@@ -60,13 +60,24 @@ public final class UIDefinition {
     /// The file's text once it is known to be whole, well-formed markup: GtkBuilder itself builds
     /// what it can from a file cut short and reports nothing.
     private static func wellFormedText(_ path: String) throws(UIDefinitionError) -> String {
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
-        guard let size else { throw UIDefinitionError("\(path) cannot be used: it cannot be read") }
-        guard size <= maximumFileSize else {
-            throw UIDefinitionError("\(path) cannot be used: it holds \(size) bytes, more than \(maximumFileSize)")
+        // Opened without blocking and checked on the descriptor: a FIFO or a device put where a
+        // data file belongs is refused instead of stalling the window.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw UIDefinitionError("\(path) cannot be used: \(String(cString: strerror(errno)))")
         }
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8), !text.utf8.contains(0)
-        else { throw UIDefinitionError("\(path) cannot be used: it is not UTF-8 text") }
+        let file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw UIDefinitionError("\(path) cannot be used: it is not a regular file")
+        }
+        guard status.st_size <= maximumFileSize else {
+            throw UIDefinitionError("\(path) cannot be used: it holds \(status.st_size) bytes, more than \(maximumFileSize)")
+        }
+        let data = (try? file.read(upToCount: maximumFileSize + 1)) ?? Data()
+        guard data.count <= maximumFileSize, let text = String(data: data, encoding: .utf8), !text.utf8.contains(0) else {
+            throw UIDefinitionError("\(path) cannot be used: it is not UTF-8 text of at most \(maximumFileSize) bytes")
+        }
         var parser = GMarkupParser()
         var error: UnsafeMutablePointer<GError>?
         let wellFormed = withUnsafePointer(to: &parser) { parser in

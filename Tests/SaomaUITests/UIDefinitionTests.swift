@@ -133,6 +133,12 @@ final class UIDefinitionTests: XCTestCase {
                     XCTAssertFalse(message.unicodeScalars.contains { CharacterSet.controlCharacters.contains($0) }, message)
                 }
             }
+            // A named pipe with no writer where the file belongs: refused at once, never read.
+            let fifo = folder.path("fifo.ui")
+            XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+            XCTAssertThrowsError(try UIDefinition(path: fifo)) { error in
+                XCTAssertEqual("\(error)", "\(fifo) cannot be used: it is not a regular file")
+            }
             InProcessGtk.flush()
             XCTAssertEqual(Self.toplevelCount(), before, "a refused file left a window behind")
         }
