@@ -89,10 +89,10 @@ public final class UIDefinition {
         return text
     }
 
-    /// `error`'s message on one line, the error freed.
+    /// `error`'s message, the error freed.
     private static func message(taking error: inout UnsafeMutablePointer<GError>?) -> String {
         defer { g_clear_error(&error) }
-        return UIDefinitionError.oneLine(error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "GLib gave no reason")
+        return error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "GLib gave no reason"
     }
 
     /// The object with id `id`, which must be an instance of `type` (or of a subclass).
@@ -155,10 +155,16 @@ public final class UIDefinition {
 public struct UIDefinitionError: Error, CustomStringConvertible, Equatable, Sendable {
     public let description: String
 
-    init(_ description: String) { self.description = description }
+    /// Longest message, in characters: a path from the environment may be any length.
+    static let maximumLength = 600
 
-    /// `text` on one line: GtkBuilder's messages may quote the file's own text, which may hold
-    /// line breaks and control characters.
+    init(_ description: String) {
+        let line = Self.oneLine(description)
+        self.description = line.count > Self.maximumLength ? line.prefix(Self.maximumLength) + "…" : line
+    }
+
+    /// `text` on one line: a path from the environment, and GtkBuilder's messages quoting the
+    /// file's own text, may hold line breaks and control characters.
     static func oneLine(_ text: String) -> String {
         String(String.UnicodeScalarView(text.unicodeScalars.map { CharacterSet.controlCharacters.contains($0) ? " " : $0 }))
     }

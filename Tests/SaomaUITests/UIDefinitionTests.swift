@@ -102,6 +102,13 @@ final class UIDefinitionTests: XCTestCase {
             XCTAssertThrowsError(try UIDefinition(path: "/nonexistent/page.ui")) { error in
                 XCTAssertTrue("\(error)".hasPrefix("/nonexistent/page.ui cannot be used: "), "\(error)")
             }
+            // A path from the environment with escape sequences and line breaks, and a very long one.
+            XCTAssertThrowsError(try UIDefinition(path: "/nonexistent/\u{1B}]52;c;eA==\u{07}\npage.ui")) { error in
+                XCTAssertEqual("\(error)", "/nonexistent/ ]52;c;eA==  page.ui cannot be used: No such file or directory")
+            }
+            XCTAssertThrowsError(try UIDefinition(path: "/nonexistent/" + String(repeating: "x", count: 100_000))) { error in
+                XCTAssertLessThanOrEqual("\(error)".count, 601, "a message of \("\(error)".count) characters")
+            }
         }
     }
 
