@@ -64,7 +64,7 @@ public enum GuardTemplateSearch {
     public static let fittedHypotheses = 2 * maximumMatches
     /// Most matches returned, and how far apart they must be: in modules at the origin, and as a
     /// ratio of widths.
-    public static let maximumMatches = 3
+    public static let maximumMatches = 2
     static let separationModules = 3.0
     static let separationRatio = 1.06
 
