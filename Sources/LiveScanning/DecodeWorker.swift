@@ -67,6 +67,12 @@ final class DecodeWorker: @unchecked Sendable {
         var detectorSeconds: Double
         var found: Int
         var completed: Bool
+        /// The code-like regions the cheap pass left unread, in frame pixels.
+        var regionBoxes: [PixelRect] = []
+        /// The scan frame, in frame pixels, and the frame's size.
+        var scanFrame = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        var frameWidth = 0
+        var frameHeight = 0
     }
 
     /// Called on the worker thread with every frame that had codes under the frame.
@@ -279,8 +285,12 @@ final class DecodeWorker: @unchecked Sendable {
                 let pass = passes[index]
                 var passCompleted = true
                 for region in pass.wholeFrame ? [pixels] : regions {
-                    let more = Self.decode(
-                        luma, in: region, inverted: pass.negated, symbologies: symbologies, stages: pass.stages, with: decoder)
+                    let more =
+                        pass.fullResolution
+                        ? FullResolutionRead.decode(
+                            job.frame, region: region, scanFrame: pixels, symbologies: symbologies, stages: pass.stages, with: decoder)
+                        : Self.decode(
+                            luma, in: region, inverted: pass.negated, symbologies: symbologies, stages: pass.stages, with: decoder)
                     found = SymbolMerge.merged(found, more)
                     passCompleted = checkFailure(decoder) && passCompleted
                 }
@@ -293,7 +303,8 @@ final class DecodeWorker: @unchecked Sendable {
         scheduler.finished(at: monotonicSeconds(), regions: regions.count, found: found, completed: completed)
         let look = Look(
             reason: reason, regions: regions.count, passes: names, cpuSeconds: mark - started, cheapSeconds: cheapSeconds,
-            detectorSeconds: detectorSeconds, found: found.count, completed: completed)
+            detectorSeconds: detectorSeconds, found: found.count, completed: completed, regionBoxes: regions, scanFrame: pixels,
+            frameWidth: luma.width, frameHeight: luma.height)
         return (found, look)
     }
 

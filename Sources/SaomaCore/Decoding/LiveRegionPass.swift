@@ -13,11 +13,15 @@ public struct LiveRegionPass: Sendable, Equatable {
     public var negated: Bool
     /// Whether the stages read the whole scan frame once instead of each region.
     public var wholeFrame: Bool
+    /// Whether each region is read from the camera's full-resolution pixels (only small regions of
+    /// frames that have them: `FullResolutionRule`; others are skipped).
+    public var fullResolution: Bool
 
-    public init(name: String, stages: [EngineStage], negated: Bool = false, wholeFrame: Bool = false) {
+    public init(name: String, stages: [EngineStage], negated: Bool = false, wholeFrame: Bool = false, fullResolution: Bool = false) {
         self.name = name
         self.stages = stages
         self.negated = negated
         self.wholeFrame = wholeFrame
+        self.fullResolution = fullResolution
     }
 }

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+/// A camera frame at the camera's full resolution, kept beside the working-size frame every
+/// consumer sees (`VideoFrame.luma`): the preview samples its colour at the view's own device
+/// pixels, and a small code-like region the cheap look left unread is read from its luma at full
+/// resolution (`FullResolutionRule`). The capture copies the YUYV once as the camera sent it and
+/// reduces its luma once; each read here converts only the pixels it asks for.
+///
+/// Immutable after `init`; shared by reference between the capture, decode and UI threads.
+public final class FrameDetail: Sendable {
+    /// Full frame width and height in pixels.
+    public let width: Int
+    public let height: Int
+    /// YUYV 4:2:2 as sent (Y0 U Y1 V per pixel pair, rows of `width * 2` bytes), limited range.
+    public let yuyv: [UInt8]
+    /// Full pixels per working pixel along each side (above 1).
+    public let scale: Double
+
+    /// Wraps `yuyv` of a `width` × `height` frame shown at `scale` times fewer pixels a side;
+    /// `nil` when the bytes do not match the size, the width is odd or `scale` is not above 1.
+    public init?(width: Int, height: Int, yuyv: [UInt8], scale: Double) {
+        guard CameraValues.isAcceptable(width: width, height: height), width % 2 == 0, yuyv.count == width * height * 2,
+            scale.isFinite, scale > 1
+        else { return nil }
+        self.width = width
+        self.height = height
+        self.yuyv = yuyv
+        self.scale = scale
+    }
+
+    /// The full-resolution pixels under `rect`, given in working pixels (clipped to the frame).
+    public func fullPixels(of rect: PixelRect) -> PixelRect {
+        let covered = Rect(
+            x: Double(rect.x) * scale, y: Double(rect.y) * scale, width: Double(rect.width) * scale,
+            height: Double(rect.height) * scale)
+        return PixelRect(covering: covered).clamped(width: width, height: height)
+    }
+
+    /// The luma of `rect` (full-resolution pixels, clipped to the frame) as an image of its own.
+    public func luma(in rect: PixelRect) -> LumaImage {
+        let r = rect.clamped(width: width, height: height)
+        let rowBytes = width * 2
+        let pixels = yuyv.withUnsafeBufferPointer { src in
+            FrameConversion.plane(width: r.width, height: r.height) { row, out in
+                guard let base = src.baseAddress else { return }
+                let line = base + (r.y + row) * rowBytes + r.x * 2
+                for x in 0..<r.width { out[x] = line[2 * x] }
+            }
+        }
+        return LumaImage(width: r.width, height: r.height, pixels: pixels) ?? LumaImage(width: 0, height: 0)
+    }
+
+    /// Calls `body` with a reader of full-resolution pixel (x, y)'s colour (x < `width`, y < `height`).
+    @inlinable
+    public func withPixels<Result>(_ body: (_ pixel: (_ x: Int, _ y: Int) -> (red: UInt8, green: UInt8, blue: UInt8)) -> Result) -> Result {
+        let rowBytes = width * 2
+        let tables = YCbCrTables.limited
+        return yuyv.withUnsafeBufferPointer { src in
+            body { x, y in
+                let row = y * rowBytes
+                let pair = row + (x & ~1) * 2
+                return tables.rgb(y: src[row + 2 * x], u: src[pair + 1], v: src[pair + 3])
+            }
+        }
+    }
+}
