@@ -46,8 +46,13 @@ protocol SteerableLiveDecoder: BarcodeDecoder {
 /// left unread (`SuspectedCodeRegions`), within a CPU budget. One look in flight, the newest frame
 /// wins (frames arriving during a look replace each other).
 ///
-/// `submit`, `discardPending` and `stop` are safe from any thread; `onDetection` runs on the
-/// worker thread. State is guarded by `condition`.
+/// While the scene stays still and a region stays unread, the frames the scheduler skips are
+/// averaged over that region (`FrameAverage`) and the mean is read as a look of its own, which
+/// lowers the sensor's noise. Each look also measures the strongest region left unread
+/// (`RegionFocus`) and says what would help read it (`LiveHintPolicy`), reported with `onHint`.
+///
+/// `submit`, `discardPending` and `stop` are safe from any thread; `onDetection` and `onHint` run
+/// on the worker thread. State is guarded by `condition`.
 final class DecodeWorker: @unchecked Sendable {
     /// A frame waiting to be decoded, with its preview sample and where to look.
     private struct Job {
@@ -67,6 +72,8 @@ final class DecodeWorker: @unchecked Sendable {
         var detectorSeconds: Double
         var found: Int
         var completed: Bool
+        /// The hint after the look.
+        var hint: LiveHint?
     }
 
     /// Called on the worker thread with every frame that had codes under the frame.
@@ -78,6 +85,15 @@ final class DecodeWorker: @unchecked Sendable {
     private var reportedProblem = false
     /// Structured-append parts seen over the live view (worker thread only).
     private var assembly = LiveAssembly()
+    /// Called on the worker thread after every look with the hint to show (`nil`: none).
+    private let onHint: @Sendable (LiveHint?) -> Void
+    /// Whether still frames are averaged over a region left unread.
+    private let averaging: Bool
+    /// The hint policy, the frames averaged, and the strongest region the last completed look
+    /// left unread (worker thread only).
+    private var hints = LiveHintPolicy()
+    private var average = FrameAverage()
+    private var unreadRegion: PixelRect?
     private let makeDecoder: @Sendable () -> BarcodeDecoder?
     /// The costly passes, in the order they run.
     private let passes: [LiveRegionPass]
@@ -99,10 +115,13 @@ final class DecodeWorker: @unchecked Sendable {
     /// Starts the thread; `makeDecoder` runs on it once (the decoder is the thread's own).
     init(
         makeDecoder: @escaping @Sendable () -> BarcodeDecoder?, passes: [LiveRegionPass] = Engines.liveRegions,
-        scheduling: LiveDecodeScheduler.Settings = .standard, onProblem: @escaping @Sendable (DecoderFailure) -> Void = { _ in },
+        scheduling: LiveDecodeScheduler.Settings = .standard, averaging: Bool = true,
+        onProblem: @escaping @Sendable (DecoderFailure) -> Void = { _ in }, onHint: @escaping @Sendable (LiveHint?) -> Void = { _ in },
         onDetection: @escaping @Sendable (Detection) -> Void
     ) {
         self.makeDecoder = makeDecoder
+        self.averaging = averaging
+        self.onHint = onHint
         self.passes = passes
         self.scheduling = scheduling
         self.onProblem = onProblem
@@ -222,21 +241,29 @@ final class DecodeWorker: @unchecked Sendable {
             let signature = FrameSignature(job.frame.luma, region: pixels)
             // Another frame, viewport or set of symbologies is a new scene whatever the pixels say.
             let change = job.region == lastRegion ? signature.change(since: lastSignature) : 1
-            guard let reason = scheduler.look(at: monotonicSeconds(), change: change) else { continue }
-            let (read, look) = self.look(at: job, pixels: pixels, reason: reason, decoder: decoder, scheduler: &scheduler)
+            let still = job.region == lastRegion && change < scheduling.changeThreshold
+            let read: [Symbol]
+            let look: Look
+            if let averaged = averageStill(job, still: still, decoder: decoder, scheduler: &scheduler) {
+                (read, look) = averaged
+            } else {
+                guard let reason = scheduler.look(at: monotonicSeconds(), change: change) else { continue }
+                (read, look) = self.look(at: job, pixels: pixels, reason: reason, decoder: decoder, scheduler: &scheduler)
+                if look.completed {
+                    lastSignature = signature
+                    lastRegion = job.region
+                }
+            }
             // Parts of a structured-append message are held until the whole message (or its wait) is in.
             let symbols = assembly.frame(read, at: monotonicSeconds(), text: PayloadText.decode)
-            if look.completed {
-                lastSignature = signature
-                lastRegion = job.region
-            }
             if debugGeometryEnabled {
                 debugLog(
                     "look t=\(monotonicSeconds()) reason=\(look.reason.rawValue) regions=\(look.regions) "
                         + "passes=\(look.passes.joined(separator: ",")) cpu=\(look.cpuSeconds) cheap=\(look.cheapSeconds) "
-                        + "detector=\(look.detectorSeconds) found=\(look.found)")
+                        + "detector=\(look.detectorSeconds) found=\(look.found) hint=\(look.hint?.rawValue ?? "none")")
             }
             // Reported before the look is counted (tests wait for the count).
+            onHint(look.hint)
             if !symbols.isEmpty { onDetection(Detection(symbols: symbols, preview: job.preview, frame: job.frame)) }
             condition.lock()
             lookedFrames += 1
@@ -271,8 +298,11 @@ final class DecodeWorker: @unchecked Sendable {
         var detectorSeconds = 0.0
         var regions: [PixelRect] = []
         var names: [String] = []
+        // Whether the regions were looked for (an unchanged scene owed nothing is not).
+        var lookedForRegions = false
         if completed && !scheduler.owed.isEmpty {
             regions = Self.suspectedRegions(in: luma, pixels: pixels, found: found)
+            lookedForRegions = true
             detectorSeconds = spend()
             // Pass after pass while the budget lasts; the passes left run on a later frame.
             while let index = scheduler.nextPass(regions: regions.count) {
@@ -291,10 +321,69 @@ final class DecodeWorker: @unchecked Sendable {
         }
         found = found.sortedInReadingOrder()
         scheduler.finished(at: monotonicSeconds(), regions: regions.count, found: found, completed: completed)
+        if completed && (lookedForRegions || !found.isEmpty) {
+            // The strongest region no code read is the one averaged and measured for the hint.
+            let unread = regions.first { region in !found.contains { region.rect.contains($0.center) } }
+            if unread != unreadRegion { average.reset() }
+            unreadRegion = unread
+            let focus = found.isEmpty ? unread.map { RegionFocus.measure(luma, in: $0) } : nil
+            hints.observe(read: !found.isEmpty, regions: focus.map { [$0] } ?? [], at: monotonicSeconds())
+            spend()
+        }
         let look = Look(
             reason: reason, regions: regions.count, passes: names, cpuSeconds: mark - started, cheapSeconds: cheapSeconds,
-            detectorSeconds: detectorSeconds, found: found.count, completed: completed)
+            detectorSeconds: detectorSeconds, found: found.count, completed: completed, hint: hints.hint)
         return (found, look)
+    }
+
+    /// Adds a still frame to the average over the region the last look left unread
+    /// (`FrameAverage.step`) and, when enough frames are in and the budget allows, reads the mean:
+    /// the cheap pass, then each costly pass while nothing is read; the codes in the frame's
+    /// pixels and the look. `nil` when the mean was not read (the frame goes to the scheduler).
+    private func averageStill(
+        _ job: Job, still: Bool, decoder: BarcodeDecoder, scheduler: inout LiveDecodeScheduler
+    ) -> ([Symbol], Look)? {
+        guard averaging else { return nil }
+        let step = average.step(still: still, unread: unreadRegion)
+        switch step {
+        case .reset:
+            average.reset()
+            return nil
+        case .hold:
+            return nil
+        case .add:
+            if let region = unreadRegion { average.add(job.frame.luma, area: region) }
+            return nil
+        case .addAndRead:
+            guard let region = unreadRegion, average.add(job.frame.luma, area: region), let mean = average.mean,
+                scheduler.balance > 0
+            else { return nil }
+            let steerable = decoder as? SteerableLiveDecoder
+            func cpu() -> Double { threadCPUSeconds() + (steerable?.processCPUSeconds ?? 0) }
+            let started = cpu()
+            var names = ["mean\(average.count)"]
+            let symbologies = job.region.symbologies
+            var found = Self.decode(mean, in: mean.bounds, inverted: false, symbologies: symbologies, with: decoder)
+            var completed = checkFailure(decoder)
+            for pass in passes where found.isEmpty && completed {
+                found = Self.decode(
+                    mean, in: mean.bounds, inverted: pass.negated, symbologies: symbologies, stages: pass.stages, with: decoder)
+                completed = checkFailure(decoder)
+                names.append(pass.name)
+            }
+            let spent = cpu() - started
+            scheduler.spend(spent, at: monotonicSeconds())
+            let symbols = found.map { $0.offsetBy(dx: Double(region.x), dy: Double(region.y)) }.sortedInReadingOrder()
+            if !symbols.isEmpty {
+                hints.observe(read: true, regions: [], at: monotonicSeconds())
+                average.reset()
+                unreadRegion = nil
+            }
+            let look = Look(
+                reason: .averaged, regions: 1, passes: names, cpuSeconds: spent, cheapSeconds: 0, detectorSeconds: 0,
+                found: symbols.count, completed: completed, hint: hints.hint)
+            return (symbols, look)
+        }
     }
 
     /// Whether the decoder's last decode went through; its first failure is reported.
