@@ -46,9 +46,10 @@ protocol SteerableLiveDecoder: BarcodeDecoder {
 /// left unread (`SuspectedCodeRegions`), within a CPU budget. One look in flight, the newest frame
 /// wins (frames arriving during a look replace each other).
 ///
-/// While the scene stays still and a region stays unread, the frames the scheduler skips are
-/// averaged over that region (`FrameAverage`) and the mean is read as a look of its own, which
-/// lowers the sensor's noise. Each look also measures the strongest region left unread
+/// While the scene stays still and nothing is read, the frames the scheduler skips are averaged
+/// (`FrameAverage`) over the region left unread (the whole scan frame when no region was
+/// flagged) and the mean is read as a look of its own, once at 4 and once at 8 frames per
+/// scene: the sensor's noise falls by √n, and a faint or small code shows. Each look also measures the strongest region left unread
 /// (`RegionFocus`) and says what would help read it (`LiveHintPolicy`), reported with `onHint`.
 ///
 /// `submit`, `discardPending` and `stop` are safe from any thread; `onDetection` and `onHint` run
@@ -89,11 +90,13 @@ final class DecodeWorker: @unchecked Sendable {
     private let onHint: @Sendable (LiveHint?) -> Void
     /// Whether still frames are averaged over a region left unread.
     private let averaging: Bool
-    /// The hint policy, the frames averaged, and the strongest region the last completed look
-    /// left unread (worker thread only).
+    /// The hint policy, the frames averaged, and where the still frames are averaged: the
+    /// strongest region the last completed look left unread, or the whole scan frame when it
+    /// read nothing there (a faint code's edges may be too weak for the region detector until
+    /// the noise is averaged away) (worker thread only).
     private var hints = LiveHintPolicy()
     private var average = FrameAverage()
-    private var unreadRegion: PixelRect?
+    private var averageArea: PixelRect?
     private let makeDecoder: @Sendable () -> BarcodeDecoder?
     /// The costly passes, in the order they run.
     private let passes: [LiveRegionPass]
@@ -201,7 +204,8 @@ final class DecodeWorker: @unchecked Sendable {
     }
 
     /// The code-like regions of `pixels` in `image` away from the codes `found` there, in
-    /// `image`'s pixels, strongest first.
+    /// `image`'s pixels, strongest first; where none is and nothing was found, those of the
+    /// pixels at half size, else at a quarter (blurred codes).
     static func suspectedRegions(in image: LumaImage, pixels: PixelRect, found: [Symbol]) -> [PixelRect] {
         let area = pixels.clamped(width: image.width, height: image.height)
         guard !area.isEmpty else { return [] }
@@ -212,8 +216,15 @@ final class DecodeWorker: @unchecked Sendable {
             return PixelRect(covering: box.insetBy(dx: -max(8, box.width / 5), dy: -max(8, box.height / 5, box.width / 5)))
         }
         // The whole scan frame may be worth a look (a big code fills it): no share limit.
-        return SuspectedCodeRegions.find(in: image.cropped(to: area), excluding: excluded, maximumShare: 1, maximumCount: maximumRegions)
-            .map { PixelRect(x: $0.x + area.x, y: $0.y + area.y, width: $0.width, height: $0.height) }
+        let crop = image.cropped(to: area)
+        var regions = SuspectedCodeRegions.find(in: crop, excluding: excluded, maximumShare: 1, maximumCount: maximumRegions)
+        // A code held too close is too blurred for the edges looked for; at half (a quarter) size
+        // its blur is half (a quarter) as many pixels wide and its edges that much steeper.
+        for factor in [2, 3, 4] where regions.isEmpty && found.isEmpty {
+            regions = SuspectedCodeRegions.find(in: crop.downscaled(by: factor).image, maximumShare: 1, maximumCount: maximumRegions)
+                .map { PixelRect(x: factor * $0.x, y: factor * $0.y, width: factor * $0.width, height: factor * $0.height) }
+        }
+        return regions.map { PixelRect(x: $0.x + area.x, y: $0.y + area.y, width: $0.width, height: $0.height) }
     }
 
     private func run() {
@@ -304,11 +315,17 @@ final class DecodeWorker: @unchecked Sendable {
             regions = Self.suspectedRegions(in: luma, pixels: pixels, found: found)
             lookedForRegions = true
             detectorSeconds = spend()
-            // Pass after pass while the budget lasts; the passes left run on a later frame.
+            // Pass after pass while the budget lasts; the passes left run on a later frame. A
+            // region a pass read is not read again by the later ones.
             while let index = scheduler.nextPass(regions: regions.count) {
                 let pass = passes[index]
+                let unread = regions.filter { region in !found.contains { region.rect.contains($0.center) } }
+                guard pass.wholeFrame || !unread.isEmpty else {
+                    scheduler.passRan(index, completed: true)
+                    continue
+                }
                 var passCompleted = true
-                for region in pass.wholeFrame ? [pixels] : regions {
+                for region in pass.wholeFrame ? [pixels] : unread {
                     let more = Self.decode(
                         luma, in: region, inverted: pass.negated, symbologies: symbologies, stages: pass.stages, with: decoder)
                     found = SymbolMerge.merged(found, more)
@@ -324,8 +341,9 @@ final class DecodeWorker: @unchecked Sendable {
         if completed && (lookedForRegions || !found.isEmpty) {
             // The strongest region no code read is the one averaged and measured for the hint.
             let unread = regions.first { region in !found.contains { region.rect.contains($0.center) } }
-            if unread != unreadRegion { average.reset() }
-            unreadRegion = unread
+            let area = unread ?? (found.isEmpty ? pixels : nil)
+            if area != averageArea { average.reset() }
+            averageArea = area
             let focus = found.isEmpty ? unread.map { RegionFocus.measure(luma, in: $0) } : nil
             hints.observe(read: !found.isEmpty, regions: focus.map { [$0] } ?? [], at: monotonicSeconds())
             spend()
@@ -336,27 +354,26 @@ final class DecodeWorker: @unchecked Sendable {
         return (found, look)
     }
 
-    /// Adds a still frame to the average over the region the last look left unread
-    /// (`FrameAverage.step`) and, when enough frames are in and the budget allows, reads the mean:
-    /// the cheap pass, then each costly pass while nothing is read; the codes in the frame's
-    /// pixels and the look. `nil` when the mean was not read (the frame goes to the scheduler).
+    /// Adds a still frame to the average over `averageArea` (`FrameAverage.step`) and, when
+    /// enough frames are in and the budget allows, reads the mean: the cheap pass and the
+    /// whole-frame passes over it, then the region passes at the code-like regions of the mean;
+    /// the codes in the frame's pixels and the look. `nil` when the mean was not read (the frame
+    /// goes to the scheduler).
     private func averageStill(
         _ job: Job, still: Bool, decoder: BarcodeDecoder, scheduler: inout LiveDecodeScheduler
     ) -> ([Symbol], Look)? {
         guard averaging else { return nil }
-        let step = average.step(still: still, unread: unreadRegion)
-        switch step {
+        switch average.step(still: still, unread: averageArea) {
         case .reset:
             average.reset()
             return nil
         case .hold:
             return nil
         case .add:
-            if let region = unreadRegion { average.add(job.frame.luma, area: region) }
+            if let area = averageArea { average.add(job.frame.luma, area: area) }
             return nil
         case .addAndRead:
-            guard let region = unreadRegion, average.add(job.frame.luma, area: region), let mean = average.mean,
-                scheduler.balance > 0
+            guard let area = averageArea, average.add(job.frame.luma, area: area), let mean = average.mean, scheduler.balance > 0
             else { return nil }
             let steerable = decoder as? SteerableLiveDecoder
             func cpu() -> Double { threadCPUSeconds() + (steerable?.processCPUSeconds ?? 0) }
@@ -365,22 +382,26 @@ final class DecodeWorker: @unchecked Sendable {
             let symbologies = job.region.symbologies
             var found = Self.decode(mean, in: mean.bounds, inverted: false, symbologies: symbologies, with: decoder)
             var completed = checkFailure(decoder)
+            var regions: [PixelRect]?
             for pass in passes where found.isEmpty && completed {
-                found = Self.decode(
-                    mean, in: mean.bounds, inverted: pass.negated, symbologies: symbologies, stages: pass.stages, with: decoder)
-                completed = checkFailure(decoder)
+                if !pass.wholeFrame && regions == nil { regions = Self.suspectedRegions(in: mean, pixels: mean.bounds, found: []) }
+                for region in pass.wholeFrame ? [mean.bounds] : regions ?? [] where found.isEmpty {
+                    found = Self.decode(
+                        mean, in: region, inverted: pass.negated, symbologies: symbologies, stages: pass.stages, with: decoder)
+                    completed = checkFailure(decoder) && completed
+                }
                 names.append(pass.name)
             }
             let spent = cpu() - started
             scheduler.spend(spent, at: monotonicSeconds())
-            let symbols = found.map { $0.offsetBy(dx: Double(region.x), dy: Double(region.y)) }.sortedInReadingOrder()
+            let symbols = found.map { $0.offsetBy(dx: Double(area.x), dy: Double(area.y)) }.sortedInReadingOrder()
             if !symbols.isEmpty {
                 hints.observe(read: true, regions: [], at: monotonicSeconds())
                 average.reset()
-                unreadRegion = nil
+                averageArea = nil
             }
             let look = Look(
-                reason: .averaged, regions: 1, passes: names, cpuSeconds: spent, cheapSeconds: 0, detectorSeconds: 0,
+                reason: .averaged, regions: regions?.count ?? 0, passes: names, cpuSeconds: spent, cheapSeconds: 0, detectorSeconds: 0,
                 found: symbols.count, completed: completed, hint: hints.hint)
             return (symbols, look)
         }

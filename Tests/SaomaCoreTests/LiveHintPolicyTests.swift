@@ -19,7 +19,7 @@ struct LiveHintPolicyTests {
         arguments: [
             (region(sigma: 0.8, module: 4), nil),  // sharp and big enough: not what keeps it unread
             (region(sigma: 1.2, module: 3), nil),  // blur under the sharp limit
-            (region(sigma: 1.6, module: 4), LiveHint.moveFurther),  // 0.3 of a module and 1.5 px
+            (region(sigma: 1.4, module: 4), LiveHint.moveFurther),  // 0.3 of a module and 1.3 px
             (region(sigma: 1.6, module: 6), nil),  // big modules carry that blur
             (region(sigma: 2.5, module: 10), nil),
             (region(sigma: 3.2, module: 20), .moveFurther),  // blur merged the runs: the blur alone says it

@@ -6,7 +6,10 @@ import SaomaTestSupport
 import Testing
 
 /// A QR code for `text` at `moduleSize` pixels per module with a 4-module light quiet zone,
-/// blurred by a Gaussian of `sigma` pixels (a code held too close to a fixed-focus webcam).
+/// blurred by a Gaussian of `sigma` pixels (a code held too close to a fixed-focus webcam), on a
+/// card whose edge stays sharp: the edge makes the region detector flag it in every frame (a
+/// code blurred through and through is flagged only up to about half a module of blur, where
+/// the blur-aware pass mostly reads it: DecodeWorkerStillSceneTests covers that on its own).
 private func blurredCode(_ text: String, moduleSize: Int, sigma: Double) throws -> LumaImage {
     let matrix = try QREncoder.encode(.text(text), level: .medium)
     let side = (matrix.size + 8) * moduleSize
@@ -47,7 +50,7 @@ private func rect(_ value: String?) -> SaomaCore.Rect? {
 
 /// The live hint over the scanner: a blurred code in front of the fake camera (sensor noise on)
 /// makes the scanner say "Move the code further away" in a pill below the scan frame; the hint
-/// goes when the code is sharp and read; a readable code never shows one. With
+/// goes when a sharp code replaces it and is read; a readable code never shows one. With
 /// `SAOMA_SCREENSHOT_DIR=docs/screenshots` the shots are kept as `live-hint-<variant>.png`.
 @Suite("Live hint in the scanner window", .serialized)
 struct LiveHintWindowTests {

@@ -6,8 +6,8 @@
 /// they come).
 ///
 /// When to average and when to read the mean (`step`): while the scene stays still
-/// (`FrameSignature` below its change threshold) and the last look left a code-like region
-/// unread, every frame adds the region; the mean is read once `readCounts` frames are in (4: the
+/// (`FrameSignature` below its change threshold) and the last look left something unread (a
+/// code-like region, or the scan frame where it read nothing), every frame adds that area; the mean is read once `readCounts` frames are in (4: the
 /// noise halved; 8: divided by 2.8), then the average holds until the scene changes; any change
 /// or a region read ends it, another region starts it afresh. Bounded: at most `maximumFrames` frames of at most
 /// `maximumPixels` pixels (16-bit sums: 2 bytes a pixel).

@@ -50,11 +50,11 @@ public struct LiveHintPolicy: Sendable, Equatable {
 
         /// Saoma's: shown after a second unread, switched after one and a half, withdrawn after
         /// two empty looks; small below 1.8 px per module (2 px per module is read when sharp),
-        /// blurred from a sigma of 1.5 px and 0.3 module widths (QR codes stop reading from 0.4,
+        /// blurred from a sigma of 1.3 px (a sharp code measures at most 1.1) and 0.3 module widths (QR codes stop reading from 0.4,
         /// and `RegionFocus` measures a little under the true blur) or from 3 px whatever the
         /// modules (`RegionFocus`'s module width grows with such blur).
         public static let standard = Settings(
-            showAfter: 1, switchAfter: 1.5, withdrawAfterMisses: 2, staleAfter: 3, minimumModule: 1.8, sharpSigma: 1.5,
+            showAfter: 1, switchAfter: 1.5, withdrawAfterMisses: 2, staleAfter: 3, minimumModule: 1.8, sharpSigma: 1.3,
             blurredShare: 0.3, blurredSigma: 3)
     }
 
