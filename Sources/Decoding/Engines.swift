@@ -30,15 +30,18 @@ public enum Engines {
 
     /// The stages of a still image (photos, screenshots, `saoma scan`): zbar first (its passes are
     /// tuned on the photo set), zxing-cpp for what zbar cannot read, and zxing-cpp again for every
-    /// other symbology only where nothing was found (docs/BENCHMARKS.md, "Engine composition":
-    /// zxing-cpp on every image before zbar reads one more photo for a third more CPU); last, where
-    /// still nothing was found, the blur-aware readers (docs/BENCHMARKS.md, "Blur sweep": they
+    /// other symbology and Data Matrix only where nothing was found (docs/BENCHMARKS.md, "Engine
+    /// composition": zxing-cpp on every image before zbar reads one more photo for a third more
+    /// CPU); then libdmtx for Data Matrix where that found nothing either (it reads the rotated,
+    /// blurred and textured-ground Data Matrix codes zxing-cpp 1.4 misses, but searches an image
+    /// without one until its time limit: after the cheap engine, it runs only where that failed);
+    /// last, where still nothing was found, the blur-aware readers (docs/BENCHMARKS.md, "Blur sweep": they
     /// read what every other engine gives up on, and cost nothing where no region looks like a code).
     public static let still: [EngineStage] = [
         EngineStage(engine: zbar, symbologies: zbarSymbologies, effort: .thorough),
         EngineStage(engine: zxing, symbologies: zxingOnly, effort: .thorough),
-        EngineStage(engine: dmtx, symbologies: [.dataMatrix], effort: .thorough, trigger: .whenNothingFound),
         EngineStage(engine: zxing, symbologies: zbarSymbologies.union([.dataMatrix]), effort: .thorough, trigger: .whenNothingFound),
+        EngineStage(engine: dmtx, symbologies: [.dataMatrix], effort: .thorough, trigger: .whenNothingFound),
         EngineStage(engine: blurLinear, symbologies: BlurAwareLinearReader.symbologies, effort: .thorough, trigger: .whenNothingFound),
         EngineStage(engine: blurQR, symbologies: DeblurringMatrixDecoder.symbologies, effort: .thorough, trigger: .whenNothingFound),
     ]

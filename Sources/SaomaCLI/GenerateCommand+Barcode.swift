@@ -19,7 +19,7 @@ extension GenerateCommand {
         } catch {
             throw .barcode(error)
         }
-        for warning in GenerateMessages.warnings(for: parsed.style.colorCheck) { ConsoleOutput.error("saoma generate: " + warning) }
+        warnAboutColors(parsed.style)
         guard let output, let format, let path = parsed.outputPath else { return }
         let data: Data
         switch format {
@@ -32,11 +32,7 @@ extension GenerateCommand {
         case .svg:
             data = Data(code.svg().utf8)
         }
-        do {
-            try output.commit(data)
-        } catch {
-            throw GenerateFailure(error)
-        }
+        try commit(data, to: output)
         ConsoleOutput.out(GenerateMessages.summary(code, path: path) + "\n")
     }
 }

@@ -73,24 +73,35 @@ public enum GenerateCommand {
         }
         let request = QRGenerationRequest(payload: payload, level: parsed.level, minimumVersion: parsed.minimumVersion, style: parsed.style)
         if parsed.benchmarkRuns > 0 { try benchmark(request, format: format, runs: parsed.benchmarkRuns, decoder: decoder) }
-        let code: GeneratedQRCode
+        let code = try generated(request, decoder: decoder)
+        warnAboutColors(parsed.style)
+        // The file first: standard output failing afterwards leaves it whole.
+        if let output, let format { try commit(try encode(code, as: format), to: output) }
+        if parsed.terminal { ConsoleOutput.out(code.terminalText(ansiColors: isatty(STDOUT_FILENO) != 0)) }
+        if let path = parsed.outputPath, !parsed.terminal { ConsoleOutput.out(GenerateMessages.summary(code, path: path) + "\n") }
+    }
+
+    /// `request` encoded and read back by `decoder`.
+    static func generated(_ request: QRGenerationRequest, decoder: (any BarcodeDecoder)?) throws(GenerateFailure) -> GeneratedQRCode {
         do {
-            code = try QRGenerator.generate(request, verifyingWith: decoder)
+            return try QRGenerator.generate(request, verifyingWith: decoder)
         } catch {
             throw .generation(error)
         }
-        for warning in GenerateMessages.warnings(for: parsed.style.colorCheck) { ConsoleOutput.error("saoma generate: " + warning) }
-        // The file first: standard output failing afterwards leaves it whole.
-        if let output, let format {
-            let data = try encode(code, as: format)
-            do {
-                try output.commit(data)
-            } catch {
-                throw GenerateFailure(error)
-            }
+    }
+
+    /// Prints on standard error the warnings for a risky but allowed colour pair (low contrast, light on dark).
+    static func warnAboutColors(_ style: QRStyle) {
+        for warning in GenerateMessages.warnings(for: style.colorCheck) { ConsoleOutput.error("saoma generate: " + warning) }
+    }
+
+    /// Writes `data` in place of the reserved output file.
+    static func commit(_ data: Data, to output: AtomicFile) throws(GenerateFailure) {
+        do {
+            try output.commit(data)
+        } catch {
+            throw GenerateFailure(error)
         }
-        if parsed.terminal { ConsoleOutput.out(code.terminalText(ansiColors: isatty(STDOUT_FILENO) != 0)) }
-        if let path = parsed.outputPath, !parsed.terminal { ConsoleOutput.out(GenerateMessages.summary(code, path: path) + "\n") }
     }
 
     /// The file bytes of `code` in `format`.
@@ -118,12 +129,7 @@ public enum GenerateCommand {
         for _ in 0..<runs {
             let cpuStart = threadCPUSeconds() * 1000
             let start = clock.now
-            let code: GeneratedQRCode
-            do {
-                code = try QRGenerator.generate(request, verifyingWith: decoder)
-            } catch {
-                throw .generation(error)
-            }
+            let code = try generated(request, decoder: decoder)
             _ = try encode(code, as: format ?? .png)
             let elapsed = clock.now - start
             milliseconds.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)

@@ -34,6 +34,13 @@ struct LaunchOptions: Equatable {
             && a.windowSize?.height == b.windowSize?.height
     }
 
+    /// The options that take no value and what each turns on, in the order `--wifi` names a
+    /// conflicting one.
+    static let switches: [(name: String, flag: WritableKeyPath<LaunchOptions, Bool> & Sendable)] = [
+        ("--oneshot", \.oneshot), ("--screen", \.screen), ("--continuous", \.continuous), ("--raw", \.raw), ("--wifi", \.wifi),
+        ("--generate", \.generate),
+    ]
+
     /// Largest `--window-size` side, in points (GTK sizes are 32-bit).
     static let maximumWindowSide = 32767
 
@@ -57,19 +64,11 @@ struct LaunchOptions: Equatable {
             let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
             let name = parts[0]
             let inline = parts.count > 1 ? parts[1] : nil
+            if let flag = switches.first(where: { $0.name == name })?.flag {
+                options[keyPath: flag] = true
+                continue
+            }
             switch name {
-            case "--oneshot":
-                options.oneshot = true
-            case "--screen":
-                options.screen = true
-            case "--continuous":
-                options.continuous = true
-            case "--raw":
-                options.raw = true
-            case "--wifi":
-                options.wifi = true
-            case "--generate":
-                options.generate = true
             case "--device", "-d":
                 switch value(name, inline: inline) {
                 case .success(let v): options.device = v
@@ -99,11 +98,7 @@ struct LaunchOptions: Equatable {
 
     /// An option `--wifi` cannot run with (it prints its own outcome and runs on its own).
     private var wifiConflict: String? {
-        if oneshot { return "--oneshot" }
-        if screen { return "--screen" }
-        if continuous { return "--continuous" }
-        if raw { return "--raw" }
-        if generate { return "--generate" }
+        if let other = Self.switches.first(where: { $0.name != "--wifi" && self[keyPath: $0.flag] }) { return other.name }
         if gapplicationArguments.contains("--gapplication-service") { return "--gapplication-service" }
         return nil
     }

@@ -6,8 +6,12 @@ import Testing
 
 @testable import SQLiteHistory
 
-/// One history database (`saoma/history.db`) in a temporary folder of its own.
-struct TemporaryHistory {
+/// When the tests' records are read, in milliseconds since 1970 (2025-11-30 09:30 UTC).
+let t0: Int64 = 1_764_495_000_000
+
+/// One history database (`saoma/history.db`) in a temporary folder of its own, removed with
+/// this object (a suite holding one removes it when its test ends).
+final class TemporaryHistory {
     let folder: TemporaryFolder
     var path: String { folder.path("saoma/history.db") }
 
@@ -16,7 +20,7 @@ struct TemporaryHistory {
         try FileManager.default.createDirectory(atPath: folder.path("saoma"), withIntermediateDirectories: true)
     }
 
-    func remove() { folder.remove() }
+    deinit { folder.remove() }
 
     /// Files in the database's folder, sorted.
     func files() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: folder.path("saoma"))) ?? []).sorted() }
@@ -29,13 +33,10 @@ func qrRecord(_ text: String, at time: Int64, source: HistorySource = .camera) -
 
 /// Each test gets a new instance, so a folder of its own, removed when the test ends.
 @Suite("History store")
-final class HistoryStoreTests {
-    static let t0: Int64 = 1_764_495_000_000
+struct HistoryStoreTests {
     let temp: TemporaryHistory
 
     init() throws { temp = try TemporaryHistory() }
-
-    deinit { temp.remove() }
 
     @Test("a new database is WAL, at the current schema version, and empty")
     func createsDatabase() throws {
@@ -52,19 +53,19 @@ final class HistoryStoreTests {
     @Test("the same code within 10 s refreshes its row; later it adds a new one")
     func refreshesRecentCode() throws {
         let store = try HistoryStore(path: temp.path)
-        guard case .added(let id) = try store.record(qrRecord("hello", at: Self.t0)) else {
+        guard case .added(let id) = try store.record(qrRecord("hello", at: t0)) else {
             Issue.record("first read not added")
             return
         }
-        #expect(try store.record(qrRecord("hello", at: Self.t0 + 6_000)) == .refreshed(id))
-        #expect(try store.record(qrRecord("other", at: Self.t0 + 7_000)) != .refreshed(id))
-        #expect(try store.record(qrRecord("hello", at: Self.t0 + 16_000)) == .refreshed(id))
-        #expect(try store.recent(limit: 10).first { $0.id == id }?.timeMilliseconds == Self.t0 + 16_000)
-        if case .refreshed = try store.record(qrRecord("hello", at: Self.t0 + 26_001)) { Issue.record("refreshed after 10 s") }
+        #expect(try store.record(qrRecord("hello", at: t0 + 6_000)) == .refreshed(id))
+        #expect(try store.record(qrRecord("other", at: t0 + 7_000)) != .refreshed(id))
+        #expect(try store.record(qrRecord("hello", at: t0 + 16_000)) == .refreshed(id))
+        #expect(try store.recent(limit: 10).first { $0.id == id }?.timeMilliseconds == t0 + 16_000)
+        if case .refreshed = try store.record(qrRecord("hello", at: t0 + 26_001)) { Issue.record("refreshed after 10 s") }
         #expect(try store.count() == 3)
         // Same text, other format: another code.
         let ean = HistoryRecord(
-            timeMilliseconds: Self.t0 + 26_002, source: .camera, format: "CODE-128", text: "hello", bytes: Array("hello".utf8))
+            timeMilliseconds: t0 + 26_002, source: .camera, format: "CODE-128", text: "hello", bytes: Array("hello".utf8))
         if case .refreshed = try store.record(ean) { Issue.record("another format refreshed the QR row") }
     }
 
@@ -72,11 +73,11 @@ final class HistoryStoreTests {
     func rowsRoundTrip() throws {
         let store = try HistoryStore(path: temp.path)
         var photo = HistoryRecord(
-            timeMilliseconds: Self.t0, source: .photo, format: "QR", text: nil, bytes: [0, 0xFF, 1], photoPath: "/tmp/a\nb.jpg")
+            timeMilliseconds: t0, source: .photo, format: "QR", text: nil, bytes: [0, 0xFF, 1], photoPath: "/tmp/a\nb.jpg")
         photo.label = "binary"
         photo.starred = true
         try store.record(photo)
-        try store.record(qrRecord("https://example.org", at: Self.t0 + 60_000))
+        try store.record(qrRecord("https://example.org", at: t0 + 60_000))
         let rows = try store.recent(limit: 10)
         #expect(rows.map(\.displayText) == ["https://example.org", "00ff01"])
         var expected = photo
@@ -104,19 +105,19 @@ final class HistoryStoreTests {
         ])
     func search(query: String, expected: [String]) throws {
         let store = try HistoryStore(path: temp.path)
-        try store.record(qrRecord("扫码轻触小蓝点", at: Self.t0))
-        try store.record(qrRecord("https://example.org/x", at: Self.t0 + 60_000))
-        guard case .added(let id) = try store.record(qrRecord("4006381333931", at: Self.t0 + 120_000)) else { return }
+        try store.record(qrRecord("扫码轻触小蓝点", at: t0))
+        try store.record(qrRecord("https://example.org/x", at: t0 + 60_000))
+        guard case .added(let id) = try store.record(qrRecord("4006381333931", at: t0 + 120_000)) else { return }
         try store.setLabel("Warehouse shelf 3", id: id)
-        try store.record(qrRecord("say a\"b", at: Self.t0 + 180_000))
+        try store.record(qrRecord("say a\"b", at: t0 + 180_000))
         #expect(try store.search(query, limit: 10).map(\.displayText) == expected)
     }
 
     @Test("labels, stars, delete and restore")
     func editing() throws {
         let store = try HistoryStore(path: temp.path)
-        guard case .added(let id) = try store.record(qrRecord("one", at: Self.t0)) else { return }
-        try store.record(qrRecord("two", at: Self.t0 + 60_000))
+        guard case .added(let id) = try store.record(qrRecord("one", at: t0)) else { return }
+        try store.record(qrRecord("two", at: t0 + 60_000))
         try store.setLabel("first label", id: id)
         try store.setStarred(true, id: id)
         #expect(try store.search("first", limit: 5).map(\.id) == [id])
@@ -138,8 +139,8 @@ final class HistoryStoreTests {
     @Test("merging adds only rows not already there")
     func mergeWithoutDuplicates() throws {
         let store = try HistoryStore(path: temp.path)
-        try store.record(qrRecord("kept", at: Self.t0))
-        let incoming = [qrRecord("kept", at: Self.t0), qrRecord("new", at: Self.t0 + 1), qrRecord("new", at: Self.t0 + 1)]
+        try store.record(qrRecord("kept", at: t0))
+        let incoming = [qrRecord("kept", at: t0), qrRecord("new", at: t0 + 1), qrRecord("new", at: t0 + 1)]
         #expect(try store.merge(incoming) == (added: 1, skipped: 2))
         #expect(try store.merge(incoming) == (added: 0, skipped: 3))
         #expect(try store.count() == 2)
@@ -153,7 +154,7 @@ final class HistoryStoreTests {
             try v1.execute("PRAGMA user_version = 1")
             try v1.run(
                 "INSERT INTO history(time_ms, source, format, text, bytes, kind) VALUES (?, 'camera', 'QR', ?, ?, 'text')",
-                [.integer(Self.t0), .text("扫码轻触小蓝点"), .blob(Array("扫码轻触小蓝点".utf8))])
+                [.integer(t0), .text("扫码轻触小蓝点"), .blob(Array("扫码轻触小蓝点".utf8))])
         }
         let store = try HistoryStore(path: temp.path)
         #expect(try store.connection.integer("PRAGMA user_version") == Int64(HistorySchema.currentVersion))
@@ -170,7 +171,7 @@ final class HistoryStoreTests {
         }
         let store = try HistoryStore(path: temp.path)
         #expect(try store.connection.integer("PRAGMA user_version") == Int64(HistorySchema.currentVersion))
-        try store.record(qrRecord("after migration", at: Self.t0))
+        try store.record(qrRecord("after migration", at: t0))
         #expect(try store.search("migration", limit: 5).count == 1)
     }
 
@@ -186,7 +187,7 @@ final class HistoryStoreTests {
             { path in
                 do {
                     let store = try HistoryStore(path: path)
-                    for i in 0..<50 { try store.record(qrRecord("row \(i)", at: HistoryStoreTests.t0 + Int64(i) * 60_000)) }
+                    for i in 0..<50 { try store.record(qrRecord("row \(i)", at: t0 + Int64(i) * 60_000)) }
                 }
                 let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
                 try handle.seek(toOffset: 100)
@@ -215,14 +216,14 @@ final class HistoryStoreTests {
     func newerSchemaReadOnly() throws {
         do {
             let store = try HistoryStore(path: temp.path)
-            try store.record(qrRecord("from the future", at: Self.t0))
+            try store.record(qrRecord("from the future", at: t0))
             try store.connection.execute("PRAGMA user_version = 99")
         }
         let store = try HistoryStore(path: temp.path)
         #expect(store.isReadOnly)
         #expect(store.notices == [.newerSchema(version: 99)])
         #expect(try store.recent(limit: 5).map(\.displayText) == ["from the future"])
-        #expect(throws: HistoryStoreError.newerSchema(version: 99)) { try store.record(qrRecord("now", at: Self.t0 + 60_000)) }
+        #expect(throws: HistoryStoreError.newerSchema(version: 99)) { try store.record(qrRecord("now", at: t0 + 60_000)) }
         #expect(throws: HistoryStoreError.newerSchema(version: 99)) { try store.clear() }
         #expect(try store.count() == 1)
     }
@@ -230,13 +231,13 @@ final class HistoryStoreTests {
     @Test("a full disk is reported as such and reading goes on")
     func diskFull() throws {
         let store = try HistoryStore(path: temp.path)
-        try store.record(qrRecord("before", at: Self.t0))
+        try store.record(qrRecord("before", at: t0))
         let pages = try store.connection.integer("PRAGMA page_count") ?? 0
         try store.connection.execute("PRAGMA max_page_count = \(pages)")
         var failure: HistoryStoreError?
         for i in 0..<200 {
             do {
-                try store.record(qrRecord(String(repeating: "payload \(i) ", count: 200), at: Self.t0 + Int64(i + 1) * 60_000))
+                try store.record(qrRecord(String(repeating: "payload \(i) ", count: 200), at: t0 + Int64(i + 1) * 60_000))
             } catch {
                 failure = error
                 break
@@ -281,8 +282,8 @@ final class HistoryStoreTests {
         DispatchQueue.concurrentPerform(iterations: 2) { writer in
             for i in 0..<150 {
                 do {
-                    try stores[writer].record(qrRecord("writer \(writer) code \(i)", at: Self.t0 + Int64(i) * 20_000))
-                    try stores[writer].record(qrRecord("shared code", at: Self.t0))
+                    try stores[writer].record(qrRecord("writer \(writer) code \(i)", at: t0 + Int64(i) * 20_000))
+                    try stores[writer].record(qrRecord("shared code", at: t0))
                 } catch {
                     failures.add("\(error)")
                 }

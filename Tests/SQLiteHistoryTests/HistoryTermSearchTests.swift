@@ -8,8 +8,7 @@ import Testing
 
 /// Searching for several terms at once (the desktop's search provider).
 @Suite("History search by terms")
-final class HistoryTermSearchTests {
-    static let t0: Int64 = 1_764_495_000_000
+struct HistoryTermSearchTests {
     /// Texts in the order they are recorded (a minute apart), with a label for some.
     static let rows: [(text: String, label: String?)] = [
         ("https://gnome.org/download", nil),
@@ -27,13 +26,11 @@ final class HistoryTermSearchTests {
         temp = try TemporaryHistory()
         store = try HistoryStore(path: temp.path)
         for (index, row) in Self.rows.enumerated() {
-            var record = qrRecord(row.text, at: Self.t0 + Int64(index) * 60_000)
+            var record = qrRecord(row.text, at: t0 + Int64(index) * 60_000)
             record.label = row.label
             try store.record(record)
         }
     }
-
-    deinit { temp.remove() }
 
     func texts(_ terms: [String], limit: Int = 10) throws -> [String] {
         try store.search(terms: terms, limit: limit).map { $0.text ?? "" }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import SaomaCore
 
 /// Builds image files byte by byte for loader tests (PNG with stored deflate blocks, JPEG with an
 /// EXIF orientation) inside a unique temporary folder.
@@ -79,7 +80,7 @@ public struct TestFiles {
             out += data[offset..<(offset + n)]
             offset += n
         } while offset < data.count
-        if final { out += be32(Int(adler32(data))) }
+        if final { out += be32(Int(Inflate.adler32(data))) }
         return out
     }
 
@@ -90,15 +91,5 @@ public struct TestFiles {
             for _ in 0..<8 { crc = (crc >> 1) ^ (crc & 1 == 1 ? 0xEDB8_8320 : 0) }
         }
         return ~crc
-    }
-
-    private static func adler32(_ bytes: [UInt8]) -> UInt32 {
-        var a: UInt32 = 1
-        var b: UInt32 = 0
-        for x in bytes {
-            a = (a + UInt32(x)) % 65_521
-            b = (b + a) % 65_521
-        }
-        return (b << 16) | a
     }
 }

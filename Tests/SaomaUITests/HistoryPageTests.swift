@@ -14,15 +14,15 @@ import XCTest
 final class HistoryPageTests: XCTestCase {
     @MainActor
     final class Fixture {
-        let folder = NSTemporaryDirectory() + "saoma-history-page-\(UUID().uuidString)"
-        let recorder: HistoryRecorder
-        let page: HistoryPage
+        let history: TemporaryHistoryPage
         let window: UnsafeMutablePointer<GtkWidget>
+        var folder: String { history.folder }
+        var recorder: HistoryRecorder { history.recorder }
+        var page: HistoryPage { history.page }
 
         init() {
-            recorder = HistoryRecorder(path: folder + "/saoma/history.db")
-            page = HistoryPage(recorder: recorder)
-            window = InProcessGtk.window(holding: page.widget)
+            history = TemporaryHistoryPage(prefix: "saoma-history-page")
+            window = InProcessGtk.window(holding: history.page.widget)
         }
 
         func code(_ text: String) -> Symbol { Symbol(format: .qrCode, bytes: Array(text.utf8), text: text, corners: []) }
@@ -72,7 +72,7 @@ final class HistoryPageTests: XCTestCase {
             }
             gtk_window_destroy(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self))
             InProcessGtk.flush()
-            try? FileManager.default.removeItem(atPath: folder)
+            history.remove()
         }
     }
 
@@ -159,10 +159,9 @@ final class HistoryPageTests: XCTestCase {
     /// start-up a full page of rows held the first camera frame back).
     func testRowsAreBuiltOnceThePageIsShown() {
         MainActor.assumeIsolated {
-            let folder = NSTemporaryDirectory() + "saoma-history-lazy-\(UUID().uuidString)"
-            defer { try? FileManager.default.removeItem(atPath: folder) }
-            let recorder = HistoryRecorder(path: folder + "/saoma/history.db")
-            let page = HistoryPage(recorder: recorder)
+            let history = TemporaryHistoryPage(prefix: "saoma-history-lazy")
+            defer { history.remove() }
+            let (recorder, page) = (history.recorder, history.page)
             let stack = gtk_stack_new()!
             let other = gtk_label_new("another page")!
             gtk_stack_add_named(OpaquePointer(stack), other, "other")

@@ -35,10 +35,9 @@ final class LongTextTests: XCTestCase {
 
     func testHistoryRowsShowACutTitle() {
         MainActor.assumeIsolated {
-            let folder = NSTemporaryDirectory() + "saoma-long-text-\(UUID().uuidString)"
-            defer { try? FileManager.default.removeItem(atPath: folder) }
-            let recorder = HistoryRecorder(path: folder + "/saoma/history.db")
-            let page = HistoryPage(recorder: recorder)
+            let history = TemporaryHistoryPage(prefix: "saoma-long-text")
+            defer { history.remove() }
+            let (recorder, page) = (history.recorder, history.page)
             let window = InProcessGtk.window(holding: page.widget)
             defer { gtk_window_destroy(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)) }
             for text in [Self.bomb, Self.long] {

@@ -40,10 +40,7 @@ final class MarkerTitleTests: XCTestCase {
                 imageSize: Size(width: 600, height: 200), viewport: Viewport(size: Size(width: 600, height: 200), fit: .contain))
             layer.show(symbols, transform: transform)
             InProcessGtk.flush()
-            let tooltips = InProcessGtk.descendants(of: layer.widget).compactMap { widget -> String? in
-                guard InProcessGtk.isA(widget, gtk_button_get_type()), let text = gtk_widget_get_tooltip_text(widget) else { return nil }
-                return String(cString: text)
-            }
+            let tooltips = InProcessGtk.buttons(in: layer.widget).map(\.tooltip).filter { !$0.isEmpty }
             XCTAssertEqual(
                 tooltips,
                 ["Code 1 of 3: Home Network · Wi-Fi", "Code 2 of 3: ACME (jane@example.org) · Login Code", "Code 3 of 3: gnome.org · Link"])
@@ -52,10 +49,7 @@ final class MarkerTitleTests: XCTestCase {
                 imageSize: Size(width: 600, height: 200),
                 viewport: Viewport(size: Size(width: 900, height: 300), fit: .contain, mirrored: true))
             layer.relayout(transform: mirrored)
-            let relabelled = InProcessGtk.descendants(of: layer.widget).compactMap { widget -> String? in
-                guard InProcessGtk.isA(widget, gtk_button_get_type()), let text = gtk_widget_get_tooltip_text(widget) else { return nil }
-                return String(cString: text)
-            }
+            let relabelled = InProcessGtk.buttons(in: layer.widget).map(\.tooltip).filter { !$0.isEmpty }
             XCTAssertEqual(
                 relabelled,
                 ["Code 3 of 3: Home Network · Wi-Fi", "Code 2 of 3: ACME (jane@example.org) · Login Code", "Code 1 of 3: gnome.org · Link"])

@@ -84,7 +84,7 @@ struct ZintEncoderTests {
         #expect(image.drawing.height == 14)
         #expect(image.rasters.first?.width == 42)
         // Every bar is on whole modules.
-        #expect(image.drawing.bars.allSatisfy { $0.x == $0.x.rounded() && $0.width == $0.width.rounded() })
+        #expect(image.drawing.bars.allSatisfy { $0.minX == $0.minX.rounded() && $0.width == $0.width.rounded() })
         // Data Matrix symbols are square, even where a rectangular one (12×26) would be smaller.
         let longer = try ZintEncoder.draw(try BarcodeInput.prepare(.text("Saoma Data Matrix"), for: .dataMatrix), quietZone: 0)
         #expect(longer.drawing.width == longer.drawing.height)

@@ -13,7 +13,7 @@ extension BarcodeDrawing {
         var path = ""
         path.reserveCapacity(bars.count * 24)
         for bar in bars {
-            path += "M\(BarcodeDrawing.number(bar.x)) \(BarcodeDrawing.number(bar.y))h\(BarcodeDrawing.number(bar.width))"
+            path += "M\(BarcodeDrawing.number(bar.minX)) \(BarcodeDrawing.number(bar.minY))h\(BarcodeDrawing.number(bar.width))"
             path += "v\(BarcodeDrawing.number(bar.height))h\(BarcodeDrawing.number(-bar.width))z"
         }
         var texts = ""

@@ -5,20 +5,8 @@
 ///
 /// A value type: cheap to pass from a worker thread to the UI.
 public struct BarcodeDrawing: Hashable, Sendable {
-    /// A dark rectangle; `x`, `y` its top-left corner. Modules.
-    public struct Bar: Hashable, Sendable {
-        public let x: Double
-        public let y: Double
-        public let width: Double
-        public let height: Double
-
-        public init(x: Double, y: Double, width: Double, height: Double) {
-            self.x = x
-            self.y = y
-            self.width = width
-            self.height = height
-        }
-    }
+    /// A dark rectangle, its origin the top-left corner. Modules.
+    public typealias Bar = Rect
 
     /// A line of text under a linear code (its digits).
     public struct Caption: Hashable, Sendable {

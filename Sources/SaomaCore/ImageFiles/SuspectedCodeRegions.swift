@@ -108,6 +108,22 @@ public enum SuspectedCodeRegions {
     /// How strongly `tile` looks like part of a code: its number of edge pixels when it is
     /// suspected, else 0.
     static func tileStrength(_ image: LumaImage, _ tile: PixelRect) -> Int {
+        let (edges, histogram) = edgeOrientations(image, tile)
+        guard Double(edges) >= edgeDensity * Double(tile.width * tile.height) else { return 0 }
+        // A code's edges run along its grid: bars give one orientation, matrix modules their
+        // sides (two at right angles) and corners (the diagonals), 45° apart. Windows of two
+        // bins every 45° hold a third of edges that run every way.
+        let step = bins / 4
+        let gridShare =
+            (0..<step).map { r in
+                histogram.indices.filter { b in (b - r + bins) % step < 2 }.reduce(0) { $0 + histogram[$1] }
+            }.max() ?? 0
+        return Double(gridShare) >= orientedShare * Double(edges) ? edges : 0
+    }
+
+    /// The number of `tile`'s pixels on a strong edge (`edgeStep`) and the histogram of those
+    /// edges' orientations (`bins` over half a turn).
+    static func edgeOrientations(_ image: LumaImage, _ tile: PixelRect) -> (edges: Int, histogram: [Int]) {
         var histogram = [Int](repeating: 0, count: bins)
         var edges = 0
         let width = image.width
@@ -123,16 +139,7 @@ public enum SuspectedCodeRegions {
                 }
             }
         }
-        guard Double(edges) >= edgeDensity * Double(tile.width * tile.height) else { return 0 }
-        // A code's edges run along its grid: bars give one orientation, matrix modules their
-        // sides (two at right angles) and corners (the diagonals), 45° apart. Windows of two
-        // bins every 45° hold a third of edges that run every way.
-        let step = bins / 4
-        let gridShare =
-            (0..<step).map { r in
-                histogram.indices.filter { b in (b - r + bins) % step < 2 }.reduce(0) { $0 + histogram[$1] }
-            }.max() ?? 0
-        return Double(gridShare) >= orientedShare * Double(edges) ? edges : 0
+        return (edges, histogram)
     }
 
     /// The bin of the gradient's orientation over half a turn (a step and its reverse share one).

@@ -36,7 +36,7 @@ extension QRCodeCanvas {
         let unit = Double(m)
         for bar in code.drawing.bars {
             cairo_rectangle(
-                cr, originX + (bar.x * unit).rounded(), originY + (bar.y * unit).rounded(), (bar.width * unit).rounded(),
+                cr, originX + (bar.minX * unit).rounded(), originY + (bar.minY * unit).rounded(), (bar.width * unit).rounded(),
                 (bar.height * unit).rounded())
         }
         cairo_fill(cr)

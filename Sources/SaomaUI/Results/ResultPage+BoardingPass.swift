@@ -36,25 +36,17 @@ extension ResultPage {
         if pass.hasSecurityData { extras.append(tr("The pass carries a security signature; Saoma does not check it.")) }
         for line in extras { page.addToBody(ResultPage.label(line, classes: ["dim-label"])) }
         if let reference = pass.legs.first?.bookingReference, !reference.isEmpty {
-            let copied = CopiedValue(text: reference, confirmation: tr("Booking reference copied"))
-            page.addAction(copyAction(tr("Copy Booking Reference"), copied))
-            return copied
+            return addCopyAction(tr("Copy Booking Reference"), text: reference, confirmation: tr("Booking reference copied"), to: page)
         }
-        let name = CopiedValue(text: pass.passengerName, confirmation: ResultPage.copiedMessage(tr("Passenger")))
-        page.addAction(copyAction(tr("Copy Passenger Name"), name))
-        return name
+        return addCopyAction(
+            tr("Copy Passenger Name"), text: pass.passengerName, confirmation: ResultPage.copiedMessage(tr("Passenger")), to: page)
     }
 
     /// The fields of one flight; blank ones are left out.
     func legFields(_ leg: BoardingPass.Leg, issued: BoardingPass.IssueDay?, today: CivilDate) -> [Field] {
         var fields: [Field] = []
-        func add(_ caption: String, _ value: String?, _ copyLabel: String, copyValue: String? = nil) {
-            if let value, !value.isEmpty {
-                fields.append(Field(caption: caption, value: value, copyLabel: copyLabel, copyValue: copyValue))
-            }
-        }
-        add(tr("Booking reference"), leg.bookingReference, tr("Copy Booking Reference"))
-        add(tr("Flight"), [leg.carrier, leg.flightNumber].filter { !$0.isEmpty }.joined(separator: " "), tr("Copy Flight"))
+        fields.add(tr("Booking reference"), leg.bookingReference, tr("Copy Booking Reference"))
+        fields.add(tr("Flight"), [leg.carrier, leg.flightNumber].filter { !$0.isEmpty }.joined(separator: " "), tr("Copy Flight"))
         if let day = leg.dayOfYear {
             if let placed = FlightDateRule.flightDate(dayOfYear: day, issued: issued, scannedOn: today) {
                 // The pass gives only the day of the year: the caption says how the year was chosen.
@@ -62,23 +54,24 @@ extension ResultPage {
                     placed.basis == .issueDate
                     ? tr("Date (day {day}: the first after the pass was issued)", ["day": String(day)])
                     : tr("Date (day {day}: the year nearest today)", ["day": String(day)])
-                add(caption, placed.date.iso8601, tr("Copy Date"))
+                fields.add(caption, placed.date.iso8601, tr("Copy Date"))
             } else {
-                add(tr("Date"), tr("Day {day} of the year", ["day": String(day)]), tr("Copy Date"), copyValue: String(day))
+                fields.add(tr("Date"), tr("Day {day} of the year", ["day": String(day)]), tr("Copy Date"), copyValue: String(day))
             }
         }
-        add(tr("From"), leg.from, tr("Copy Departure Airport"))
-        add(tr("To"), leg.to, tr("Copy Arrival Airport"))
-        add(tr("Cabin (compartment code)"), leg.compartment, tr("Copy Compartment"))
-        add(tr("Seat"), leg.seat, tr("Copy Seat"))
-        add(tr("Check-in sequence"), leg.sequence, tr("Copy Sequence Number"))
+        fields.add(tr("From"), leg.from, tr("Copy Departure Airport"))
+        fields.add(tr("To"), leg.to, tr("Copy Arrival Airport"))
+        fields.add(tr("Cabin (compartment code)"), leg.compartment, tr("Copy Compartment"))
+        fields.add(tr("Seat"), leg.seat, tr("Copy Seat"))
+        fields.add(tr("Check-in sequence"), leg.sequence, tr("Copy Sequence Number"))
         if let status = leg.passengerStatus {
             let meaning = BoardingPass.Status(rawValue: status).map(ResultPage.describe)
-            add(tr("Passenger status"), meaning.map { status + " — " + $0 } ?? status, tr("Copy Passenger Status"), copyValue: status)
+            fields.add(
+                tr("Passenger status"), meaning.map { status + " — " + $0 } ?? status, tr("Copy Passenger Status"), copyValue: status)
         }
-        if let carrier = leg.marketingCarrier, carrier != leg.carrier { add(tr("Sold by"), carrier, tr("Copy Marketing Carrier")) }
+        if let carrier = leg.marketingCarrier, carrier != leg.carrier { fields.add(tr("Sold by"), carrier, tr("Copy Marketing Carrier")) }
         if let number = leg.frequentFlyerNumber {
-            add(
+            fields.add(
                 tr("Frequent flyer"), [leg.frequentFlyerAirline, number].compactMap { $0 }.joined(separator: " "),
                 tr("Copy Frequent Flyer Number"),
                 copyValue: number)

@@ -14,17 +14,14 @@ extension ResultPage {
         let subject = [contact.name, contact.organization].first { !$0.isEmpty }
         page.heading(tr("Contact"), icon: ResultPage.icon(for: .content(.contact)), subject: subject)
         var fields: [Field] = []
-        func add(_ caption: String, _ value: String, _ copyLabel: String, multiline: Bool = false) {
-            if !value.isEmpty { fields.append(Field(caption: caption, value: value, multiline: multiline, copyLabel: copyLabel)) }
-        }
-        add(tr("Name"), contact.name, tr("Copy Name"))
-        add(tr("Organization"), contact.organization, tr("Copy Organization"))
-        add(trc("contact's job", "Title"), contact.title, trc("contact's job", "Copy Title"))
-        for phone in contact.phones { add(tr("Phone"), phone, tr("Copy Phone Number")) }
-        for email in contact.emails { add(tr("E-mail"), email, tr("Copy E-mail Address")) }
-        for url in contact.urls { add(tr("Website"), url, tr("Copy Website")) }
-        add(tr("Address"), contact.address, tr("Copy Address"), multiline: true)
-        add(tr("Note"), contact.note, tr("Copy Note"), multiline: true)
+        fields.add(tr("Name"), contact.name, tr("Copy Name"))
+        fields.add(tr("Organization"), contact.organization, tr("Copy Organization"))
+        fields.add(trc("contact's job", "Title"), contact.title, trc("contact's job", "Copy Title"))
+        for phone in contact.phones { fields.add(tr("Phone"), phone, tr("Copy Phone Number")) }
+        for email in contact.emails { fields.add(tr("E-mail"), email, tr("Copy E-mail Address")) }
+        for url in contact.urls { fields.add(tr("Website"), url, tr("Copy Website")) }
+        fields.add(tr("Address"), contact.address, tr("Copy Address"), multiline: true)
+        fields.add(tr("Note"), contact.note, tr("Copy Note"), multiline: true)
         page.addToBody(fieldList(fields))
         let summary = CopiedValue(text: fields.map(\.value).joined(separator: "\n"), confirmation: tr("Contact copied"))
         // The file holds the card as shown here, never the payload (which may hide a second card).

@@ -23,12 +23,8 @@ extension ResultPage {
         if let end = event.shownEnd {
             fields.append(Field(caption: tr("Ends"), value: ResultPage.describe(end), copyLabel: tr("Copy End")))
         }
-        if !event.location.isEmpty {
-            fields.append(Field(caption: tr("Place"), value: event.location, multiline: true, copyLabel: tr("Copy Place")))
-        }
-        if !event.description.isEmpty {
-            fields.append(Field(caption: tr("Description"), value: event.description, multiline: true, copyLabel: tr("Copy Description")))
-        }
+        fields.add(tr("Place"), event.location, tr("Copy Place"), multiline: true)
+        fields.add(tr("Description"), event.description, tr("Copy Description"), multiline: true)
         page.addToBody(fieldList(fields))
         // The file holds the event as shown here: no recurrence, alarm or other event of the payload.
         let file = ContentExport.iCalendarFile(event, stamp: Int64(g_get_real_time() / 1_000_000))

@@ -24,14 +24,10 @@ extension ResultPage {
         }
         page.addToBody(fieldList(fields))
         if let gtin {
-            let copied = CopiedValue(text: gtin.value, confirmation: tr("Product number copied"))
-            page.addAction(copyAction(tr("Copy Product Number"), copied))
-            return copied
+            return addCopyAction(tr("Copy Product Number"), text: gtin.value, confirmation: tr("Product number copied"), to: page)
         }
-        let all = CopiedValue(
-            text: string.elements.map { "(\($0.ai)) \($0.value)" }.joined(separator: "\n"), confirmation: tr("Product data copied"))
-        page.addAction(copyAction(tr("Copy All"), all))
-        return all
+        let all = string.elements.map { "(\($0.ai)) \($0.value)" }.joined(separator: "\n")
+        return addCopyAction(tr("Copy All"), text: all, confirmation: tr("Product data copied"), to: page)
     }
 
     /// A person's name for an application identifier (GS1's data title for the rarer ones).

@@ -14,29 +14,24 @@ extension ResultPage {
         page.heading(
             title, icon: ResultPage.icon(for: .content(.identityDocument)), subject: card.displayName.isEmpty ? nil : card.displayName)
         var fields: [Field] = []
-        func add(_ caption: String, _ value: String?, _ copyLabel: String, multiline: Bool = false) {
-            if let value, !value.isEmpty {
-                fields.append(Field(caption: caption, value: value, multiline: multiline, copyLabel: copyLabel))
-            }
-        }
-        add(tr("Name"), card.displayName, tr("Copy Name"))
+        fields.add(tr("Name"), card.displayName, tr("Copy Name"))
         if card.familyName != nil || card.firstName != nil {
-            add(tr("Family name"), card.familyName, tr("Copy Family Name"))
-            add(tr("First name"), card.firstName, tr("Copy First Name"))
-            add(tr("Middle names"), card.middleNames, tr("Copy Middle Names"))
+            fields.add(tr("Family name"), card.familyName, tr("Copy Family Name"))
+            fields.add(tr("First name"), card.firstName, tr("Copy First Name"))
+            fields.add(tr("Middle names"), card.middleNames, tr("Copy Middle Names"))
         }
-        add(tr("Date of birth"), card.dateOfBirth?.iso8601, tr("Copy Date of Birth"))
-        add(tr("Document number"), card.documentNumber, tr("Copy Document Number"))
+        fields.add(tr("Date of birth"), card.dateOfBirth?.iso8601, tr("Copy Date of Birth"))
+        fields.add(tr("Document number"), card.documentNumber, tr("Copy Document Number"))
         if let expiry = card.expiryDate {
             let expired = expiry < ResultPage.scanDate()
-            add(expired ? tr("Expired on") : tr("Expires on"), expiry.iso8601, tr("Copy Expiry Date"))
+            fields.add(expired ? tr("Expired on") : tr("Expires on"), expiry.iso8601, tr("Copy Expiry Date"))
         }
-        add(tr("Issued on"), card.issueDate?.iso8601, tr("Copy Issue Date"))
-        add(tr("Address"), card.addressLines.joined(separator: "\n"), tr("Copy Address"), multiline: true)
-        if let sex = card.sex { add(tr("Sex"), ResultPage.describe(sex), tr("Copy Sex")) }
-        add(tr("Vehicle class"), card.vehicleClass, tr("Copy Vehicle Class"))
+        fields.add(tr("Issued on"), card.issueDate?.iso8601, tr("Copy Issue Date"))
+        fields.add(tr("Address"), card.addressLines.joined(separator: "\n"), tr("Copy Address"), multiline: true)
+        if let sex = card.sex { fields.add(tr("Sex"), ResultPage.describe(sex), tr("Copy Sex")) }
+        fields.add(tr("Vehicle class"), card.vehicleClass, tr("Copy Vehicle Class"))
         // Translators: {number} is the six-digit number of the licence's issuing authority, {version} the AAMVA version.
-        add(
+        fields.add(
             tr("Issuer"), tr("IIN {number}, AAMVA version {version}", ["number": card.issuerNumber, "version": String(card.version)]),
             tr("Copy Issuer"))
         page.addToBody(fieldList(fields))
@@ -45,13 +40,9 @@ extension ResultPage {
             page.addToBody(ResultPage.label(note, classes: ["dim-label"]))
         }
         if let number = card.documentNumber, !number.isEmpty {
-            let copied = CopiedValue(text: number, confirmation: tr("Document number copied"))
-            page.addAction(copyAction(tr("Copy Document Number"), copied))
-            return copied
+            return addCopyAction(tr("Copy Document Number"), text: number, confirmation: tr("Document number copied"), to: page)
         }
-        let name = CopiedValue(text: card.displayName, confirmation: ResultPage.copiedMessage(tr("Name")))
-        page.addAction(copyAction(tr("Copy Name"), name))
-        return name
+        return addCopyAction(tr("Copy Name"), text: card.displayName, confirmation: ResultPage.copiedMessage(tr("Name")), to: page)
     }
 
     /// What element `DBC` says, in a word.

@@ -13,13 +13,11 @@ extension ResultPage {
         let recipient = [message.to, message.cc, message.bcc].first { !$0.isEmpty } ?? ""
         page.heading(tr("E-mail"), icon: ResultPage.icon(for: .content(.email)), subject: recipient.isEmpty ? nil : recipient)
         var fields: [Field] = []
-        if !message.to.isEmpty { fields.append(Field(caption: tr("To"), value: message.to, copyLabel: tr("Copy Address"))) }
-        if !message.cc.isEmpty { fields.append(Field(caption: tr("Cc"), value: message.cc, copyLabel: tr("Copy Addresses"))) }
-        if !message.bcc.isEmpty { fields.append(Field(caption: tr("Bcc"), value: message.bcc, copyLabel: tr("Copy Addresses"))) }
-        if !message.subject.isEmpty { fields.append(Field(caption: tr("Subject"), value: message.subject, copyLabel: tr("Copy Subject"))) }
-        if !message.body.isEmpty {
-            fields.append(Field(caption: tr("Message"), value: message.body, multiline: true, copyLabel: tr("Copy Message")))
-        }
+        fields.add(tr("To"), message.to, tr("Copy Address"))
+        fields.add(tr("Cc"), message.cc, tr("Copy Addresses"))
+        fields.add(tr("Bcc"), message.bcc, tr("Copy Addresses"))
+        fields.add(tr("Subject"), message.subject, tr("Copy Subject"))
+        fields.add(tr("Message"), message.body, tr("Copy Message"), multiline: true)
         page.addToBody(fieldList(fields))
         var query: [String] = []
         func addresses(_ list: String) -> String {
@@ -30,19 +28,13 @@ extension ResultPage {
         if !message.subject.isEmpty { query.append("subject=" + ResultPage.percentEncoded(message.subject)) }
         if !message.body.isEmpty { query.append("body=" + ResultPage.percentEncoded(message.body)) }
         let uri = "mailto:" + addresses(message.to) + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
-        let write = ResultPage.button(tr("Write E-mail…"), icon: "mail-send-symbolic")
         let to = ResultPage.visible(recipient, multiline: false)
-        onClicked(write) { [weak self] in
-            self?.confirmOpen(
-                uri: uri, heading: tr("Write an e-mail to {address}?", ["address": to]),
+        page.addAction(
+            openAction(
+                tr("Write E-mail…"), icon: "mail-send-symbolic", uri: uri, heading: tr("Write an e-mail to {address}?", ["address": to]),
                 body: tr("Your e-mail app will open with this message filled in. Nothing is sent until you send it."),
-                action: tr("Write E-mail"),
-                dangerous: false)
-        }
-        page.addAction(write)
-        let copied = CopiedValue(text: recipient, confirmation: tr("Address copied"))
-        page.addAction(copyAction(tr("Copy Address"), copied))
-        return copied
+                action: tr("Write E-mail")))
+        return addCopyAction(tr("Copy Address"), text: recipient, confirmation: tr("Address copied"), to: page)
     }
 
     /// Builds the phone number view; returns the number as the main value.
@@ -50,17 +42,13 @@ extension ResultPage {
         page.heading(
             tr("Phone Number"), icon: ResultPage.icon(for: .content(.phone)), subject: number, subjectClasses: ["title-1", "numeric"])
         page.addToBody(fieldList([Field(caption: tr("Number"), value: number, copyLabel: tr("Copy Number"))]))
-        let call = ResultPage.button(tr("Call…"), icon: "call-start-symbolic")
         let shown = ResultPage.visible(number, multiline: false)
-        onClicked(call) { [weak self] in
-            self?.confirmOpen(
-                uri: "tel:" + number.filter { !$0.isWhitespace }, heading: tr("Call {number}?", ["number": shown]),
-                body: tr("Your phone app will open with this number."), action: tr("Call"), dangerous: false)
-        }
-        page.addAction(call)
-        let copied = CopiedValue(text: number, confirmation: tr("Number copied"))
-        page.addAction(copyAction(tr("Copy Number"), copied))
-        return copied
+        page.addAction(
+            openAction(
+                tr("Call…"), icon: "call-start-symbolic", uri: "tel:" + number.filter { !$0.isWhitespace },
+                heading: tr("Call {number}?", ["number": shown]), body: tr("Your phone app will open with this number."), action: tr("Call")
+            ))
+        return addCopyAction(tr("Copy Number"), text: number, confirmation: tr("Number copied"), to: page)
     }
 
     /// Builds the text message view; returns the numbers as the main value.
@@ -69,25 +57,18 @@ extension ResultPage {
         page.heading(
             tr("Text Message"), icon: ResultPage.icon(for: .content(.sms)), subject: numbers, subjectClasses: ["title-1", "numeric"])
         var fields = [Field(caption: tr("To"), value: numbers, copyLabel: tr("Copy Number"))]
-        if !message.body.isEmpty {
-            fields.append(Field(caption: tr("Message"), value: message.body, multiline: true, copyLabel: tr("Copy Message")))
-        }
+        fields.add(tr("Message"), message.body, tr("Copy Message"), multiline: true)
         page.addToBody(fieldList(fields))
         let recipients = message.numbers.map { ResultPage.percentEncoded($0.filter { !$0.isWhitespace }, keeping: "+") }
         let uri =
             "sms:" + recipients.joined(separator: ",") + (message.body.isEmpty ? "" : "?body=" + ResultPage.percentEncoded(message.body))
-        let send = ResultPage.button(tr("Write Message…"), icon: "mail-send-symbolic")
         let shown = ResultPage.visible(numbers, multiline: false)
-        onClicked(send) { [weak self] in
-            self?.confirmOpen(
-                uri: uri, heading: tr("Write a message to {number}?", ["number": shown]),
+        page.addAction(
+            openAction(
+                tr("Write Message…"), icon: "mail-send-symbolic", uri: uri, heading: tr("Write a message to {number}?", ["number": shown]),
                 body: tr("Your messaging app will open with this message filled in. Nothing is sent until you send it."),
-                action: tr("Write Message"), dangerous: false)
-        }
-        page.addAction(send)
-        let copied = CopiedValue(text: numbers, confirmation: tr("Number copied"))
-        page.addAction(copyAction(tr("Copy Number"), copied))
-        return copied
+                action: tr("Write Message")))
+        return addCopyAction(tr("Copy Number"), text: numbers, confirmation: tr("Number copied"), to: page)
     }
 }
 

@@ -24,8 +24,8 @@ extension ResultPage {
         page.addAction(copyCode)
 
         var fields: [Field] = []
-        if !key.issuer.isEmpty { fields.append(Field(caption: tr("Issuer"), value: key.issuer, copyLabel: tr("Copy Issuer"))) }
-        if !key.account.isEmpty { fields.append(Field(caption: tr("Account"), value: key.account, copyLabel: tr("Copy Account"))) }
+        fields.add(tr("Issuer"), key.issuer, tr("Copy Issuer"))
+        fields.add(tr("Account"), key.account, tr("Copy Account"))
         let kind = key.kind == .totp ? tr("Time-based (TOTP)") : tr("Counter-based (HOTP)")
         fields.append(Field(caption: tr("Type"), value: kind, copyLabel: tr("Copy Type")))
         fields.append(Field(caption: tr("Algorithm"), value: key.algorithm.rawValue, copyLabel: tr("Copy Algorithm")))

@@ -18,24 +18,19 @@ extension ResultPage {
             page.addToBody(ResultPage.warningLines(order.warnings.map { (ResultPage.describe($0), true) }))
         }
         var fields: [Field] = []
-        func add(_ caption: String, _ value: String, _ copyLabel: String, copyValue: String? = nil, multiline: Bool = false) {
-            if !value.isEmpty {
-                fields.append(Field(caption: caption, value: value, multiline: multiline, copyLabel: copyLabel, copyValue: copyValue))
-            }
-        }
-        add(tr("Beneficiary"), order.name, tr("Copy Beneficiary"))
-        add(tr("Address"), order.address, tr("Copy Address"))
-        add(tr("IBAN"), order.ibanGrouped, tr("Copy IBAN"), copyValue: order.iban)
-        add(tr("BIC"), order.bic, tr("Copy BIC"))
+        fields.add(tr("Beneficiary"), order.name, tr("Copy Beneficiary"))
+        fields.add(tr("Address"), order.address, tr("Copy Address"))
+        fields.add(tr("IBAN"), order.ibanGrouped, tr("Copy IBAN"), copyValue: order.iban)
+        fields.add(tr("BIC"), order.bic, tr("Copy BIC"))
         if let amount = order.amount {
-            add(tr("Amount"), order.currency.isEmpty ? amount : amount + " " + order.currency, tr("Copy Amount"), copyValue: amount)
+            fields.add(tr("Amount"), order.currency.isEmpty ? amount : amount + " " + order.currency, tr("Copy Amount"), copyValue: amount)
         } else {
-            add(tr("Amount"), tr("Not given: the payer chooses"), tr("Copy Amount"), copyValue: "")
-            if !order.currency.isEmpty { add(tr("Currency"), order.currency, tr("Copy Currency")) }
+            fields.add(tr("Amount"), tr("Not given: the payer chooses"), tr("Copy Amount"), copyValue: "")
+            if !order.currency.isEmpty { fields.add(tr("Currency"), order.currency, tr("Copy Currency")) }
         }
         let reference = order.referenceKind == .none ? order.reference : order.reference.inGroups(of: 4)
-        add(tr("Reference"), reference, tr("Copy Reference"), copyValue: order.reference)
-        add(tr("Message"), order.message, tr("Copy Message"), multiline: true)
+        fields.add(tr("Reference"), reference, tr("Copy Reference"), copyValue: order.reference)
+        fields.add(tr("Message"), order.message, tr("Copy Message"), multiline: true)
         page.addToBody(fieldList(fields))
         let iban = CopiedValue(text: order.iban, confirmation: tr("IBAN copied"))
         if !order.iban.isEmpty { page.addAction(copyAction(tr("Copy IBAN"), iban)) }

@@ -17,22 +17,17 @@ extension ResultPage {
         if let altitude = location.altitude {
             fields.append(Field(caption: tr("Altitude (metres)"), value: ResultPage.decimalText(altitude), copyLabel: tr("Copy Altitude")))
         }
-        if !location.query.isEmpty {
-            fields.append(Field(caption: tr("Place"), value: location.query, multiline: true, copyLabel: tr("Copy Place")))
-        }
+        fields.add(tr("Place"), location.query, tr("Copy Place"), multiline: true)
         page.addToBody(fieldList(fields))
         let query = location.query.isEmpty ? "" : "?q=" + ResultPage.percentEncoded(location.query)
         let uri = "geo:\(latitude),\(longitude)" + query
-        let open = ResultPage.button(tr("Open in Maps…"), icon: "mark-location-symbolic")
-        onClicked(open) { [weak self] in
-            self?.confirmOpen(
-                uri: uri, heading: tr("Show {coordinates} in Maps?", ["coordinates": coordinates]),
-                body: tr("Your maps app will open at this place."), action: tr("Open in Maps"), dangerous: false)
-        }
-        page.addAction(open)
-        let copied = CopiedValue(text: coordinates, confirmation: tr("Coordinates copied"))
-        page.addAction(copyAction(tr("Copy Coordinates"), copied))
-        return copied
+        page.addAction(
+            openAction(
+                tr("Open in Maps…"), icon: "mark-location-symbolic", uri: uri,
+                heading: tr("Show {coordinates} in Maps?", ["coordinates": coordinates]),
+                body: tr("Your maps app will open at this place."),
+                action: tr("Open in Maps")))
+        return addCopyAction(tr("Copy Coordinates"), text: coordinates, confirmation: tr("Coordinates copied"), to: page)
     }
 
     /// `value` as a plain decimal with at most seven decimals (about 1 cm of latitude), never

@@ -25,16 +25,12 @@ extension ResultPage {
         } else {
             fields.append(Field(caption: tr("Product number (GTIN)"), value: product.gtin, copyLabel: tr("Copy Product Number")))
         }
-        if !product.addOn.isEmpty {
-            fields.append(Field(caption: tr("Add-on"), value: product.addOn, copyLabel: tr("Copy Add-on")))
-        }
+        fields.add(tr("Add-on"), product.addOn, tr("Copy Add-on"))
         page.addToBody(fieldList(fields))
         let search = ResultPage.button(tr("Search the Web…"), icon: "system-search-symbolic")
         onClicked(search) { [weak self] in self?.confirmProductSearch(shownNumber) }
         page.addAction(search)
-        let copied = CopiedValue(text: shownNumber, confirmation: tr("Number copied"))
-        page.addAction(copyAction(tr("Copy Number"), copied))
-        return copied
+        return addCopyAction(tr("Copy Number"), text: shownNumber, confirmation: tr("Number copied"), to: page)
     }
 
     /// Asks before searching the web for `number`, naming the site that will get it.

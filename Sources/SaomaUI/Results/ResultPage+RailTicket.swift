@@ -42,8 +42,6 @@ extension ResultPage {
         page.addToBody(fieldList(fields))
         let note = tr("The ticket’s details are signed data that Saoma does not decode; the railway’s app or staff read them.")
         page.addToBody(ResultPage.label(note, classes: ["dim-label"]))
-        let hex = CopiedValue(text: Symbol.hex(ticket.bytes), confirmation: tr("Hex copied"))
-        page.addAction(copyAction(tr("Copy Whole Code as Hex"), hex))
-        return hex
+        return addCopyAction(tr("Copy Whole Code as Hex"), text: Symbol.hex(ticket.bytes), confirmation: tr("Hex copied"), to: page)
     }
 }

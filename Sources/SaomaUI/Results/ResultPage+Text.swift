@@ -16,8 +16,7 @@ extension ResultPage {
     /// thousands of scalars); a note says so when something is left out. "Copy Text" copies it all.
     func buildText(_ text: String, into page: Sections) -> CopiedValue {
         page.heading(tr("Text"), icon: ResultPage.icon(for: .content(.text)))
-        let copied = CopiedValue(text: text, confirmation: tr("Text copied"))
-        page.addAction(copyAction(tr("Copy Text"), copied))
+        let copied = addCopyAction(tr("Copy Text"), text: text, confirmation: tr("Text copied"), to: page)
         let (start, isCut) = DisplayText.cut(text, .page)
         if isCut {
             let note = tr(
@@ -36,8 +35,7 @@ extension ResultPage {
         let count = ResultPage.label(
             trn("{count} byte, not text", "{count} bytes, not text", bytes.count), classes: ["dim-label"])
         page.addToSummary(count)
-        let hex = CopiedValue(text: Symbol.hex(bytes), confirmation: tr("Hex copied"))
-        page.addAction(copyAction(tr("Copy as Hex"), hex))
+        let hex = addCopyAction(tr("Copy as Hex"), text: Symbol.hex(bytes), confirmation: tr("Hex copied"), to: page)
         let shownBytes = ResultPage.maximumShownCharacters / 3
         let shown = ResultPage.grouped(Symbol.hex(Array(bytes.prefix(shownBytes)))) + (bytes.count > shownBytes ? " …" : "")
         page.addToBody(textFrame(shown, monospace: true))

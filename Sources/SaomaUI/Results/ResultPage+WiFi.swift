@@ -14,9 +14,7 @@ extension ResultPage {
             Field(caption: tr("Network name"), value: network.ssid, copyLabel: tr("Copy Network Name")),
             Field(caption: tr("Security"), value: ResultPage.securityName(network.security), copyLabel: tr("Copy Security")),
         ]
-        if !network.password.isEmpty {
-            fields.append(Field(caption: tr("Password"), value: network.password, copyLabel: tr("Copy Password")))
-        }
+        fields.add(tr("Password"), network.password, tr("Copy Password"))
         if let login = network.enterprise {
             let rows = [
                 (tr("Sign-in method (EAP)"), login.method, tr("Copy Sign-in Method")),
@@ -24,9 +22,7 @@ extension ResultPage {
                 (tr("Anonymous identity"), login.anonymousIdentity, tr("Copy Anonymous Identity")),
                 (tr("Inner sign-in method"), login.phase2, tr("Copy Inner Sign-in Method")),
             ]
-            for (caption, value, copyLabel) in rows where !value.isEmpty {
-                fields.append(Field(caption: caption, value: value, copyLabel: copyLabel))
-            }
+            for (caption, value, copyLabel) in rows { fields.add(caption, value, copyLabel) }
         }
         if network.hidden {
             fields.append(Field(caption: tr("Visibility"), value: tr("Hidden network"), copyLabel: tr("Copy Visibility")))
@@ -36,9 +32,7 @@ extension ResultPage {
         guard !network.password.isEmpty else {
             return CopiedValue(text: network.ssid, confirmation: ResultPage.copiedMessage(tr("Network name")))
         }
-        let password = CopiedValue(text: network.password, confirmation: tr("Password copied"))
-        page.addAction(copyAction(tr("Copy Password"), password))
-        return password
+        return addCopyAction(tr("Copy Password"), text: network.password, confirmation: tr("Password copied"), to: page)
     }
 
     /// The words for a network's security.

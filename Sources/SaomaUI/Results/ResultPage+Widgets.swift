@@ -102,6 +102,14 @@ extension ResultPage {
         tr("{what} copied", ["what": caption])
     }
 
+    /// Adds a labelled button copying `text` to the page's actions (`confirmation` its toast) and
+    /// returns the value it copies, the page's main value where the caller returns it.
+    func addCopyAction(_ label: String, text: String, confirmation: String, to page: Sections) -> CopiedValue {
+        let copied = CopiedValue(text: text, confirmation: confirmation)
+        page.addAction(copyAction(label, copied))
+        return copied
+    }
+
     /// A labelled button that copies `value` (an action of the page).
     func copyAction(_ label: String, _ value: CopiedValue) -> UnsafeMutablePointer<GtkWidget> {
         let button = ResultPage.button(label, icon: "edit-copy-symbolic")
@@ -217,5 +225,14 @@ extension ResultPage {
         case .book: "accessories-dictionary-symbolic"
         case .binary: "application-x-executable-symbolic"
         }
+    }
+}
+
+extension [ResultPage.Field] {
+    /// Appends a field showing `value` (with `copyLabel` on its copy button), unless the value is
+    /// missing or empty.
+    mutating func add(_ caption: String, _ value: String?, _ copyLabel: String, multiline: Bool = false, copyValue: String? = nil) {
+        guard let value, !value.isEmpty else { return }
+        append(ResultPage.Field(caption: caption, value: value, multiline: multiline, copyLabel: copyLabel, copyValue: copyValue))
     }
 }

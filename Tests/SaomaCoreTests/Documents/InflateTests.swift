@@ -42,6 +42,43 @@ struct InflateTests {
             used += 1
         }
 
+        /// A fixed-Huffman block (`BFINAL` set unless not `final`, `BTYPE` 01), then its codes, each
+        /// written as its bits.
+        mutating func fixedBlock(_ codes: String..., final: Bool = true) {
+            number(final ? 1 : 0, 1)
+            number(1, 2)
+            for bits in codes { code(bits) }
+        }
+
+        /// A final stored block of `bytes`: its header, padding to the byte, LEN, NLEN (LEN's
+        /// complement unless `nlen` says otherwise) and the bytes.
+        mutating func storedBlock(_ stored: [UInt8], nlen: Int? = nil) {
+            number(1, 1)
+            number(0, 2)
+            number(0, (8 - used % 8) % 8)
+            number(stored.count, 16)
+            number(nlen ?? (~stored.count & 0xFFFF), 16)
+            for byte in stored { number(Int(byte), 8) }
+        }
+
+        /// Code-length symbol 18, written as `code`: `11 + extra` zero lengths (`extra` in 7 bits).
+        mutating func zeros(_ code: String, extra: Int) {
+            self.code(code)
+            number(extra, 7)
+        }
+
+        /// Code lengths giving only `A` (65) and the end of block (256) a literal/length code, and
+        /// the one distance code none: `a`, `end` and `zero` are the code-length code's codes for
+        /// their lengths, `zeroRun` its code for symbol 18.
+        mutating func lengthsOfAAndEnd(a: String, end: String, zero: String, zeroRun: String) {
+            zeros(zeroRun, extra: 54)
+            code(a)
+            zeros(zeroRun, extra: 127)
+            zeros(zeroRun, extra: 41)
+            code(end)
+            code(zero)
+        }
+
         /// A final dynamic block's header: `literals` and `distances` code counts, and the
         /// code-length code's lengths by symbol (sent in RFC 1951's order, as few as needed).
         mutating func dynamicHeader(literals: Int = 257, distances: Int = 1, codeLengths: [Int: Int]) {
@@ -71,75 +108,27 @@ struct InflateTests {
             write(&bits)
             rows.append((name, output, bits.stream(of: output ?? checked)))
         }
-        row("fixed codes: a literal and the end", Array("A".utf8)) { bits in
-            bits.number(1, 1)
-            bits.number(1, 2)
-            bits.code("01110001")
-            bits.code("0000000")
+        row("fixed codes: a literal and the end", Array("A".utf8)) { $0.fixedBlock("01110001", "0000000") }
+        row("fixed codes: a copy overlapping itself (length 10, distance 1)", Array(repeating: 0x41, count: 11)) {
+            $0.fixedBlock("01110001", "0001000", "00000", "0000000")
         }
-        row("fixed codes: a copy overlapping itself (length 10, distance 1)", Array(repeating: 0x41, count: 11)) { bits in
-            bits.number(1, 1)
-            bits.number(1, 2)
-            bits.code("01110001")
-            bits.code("0001000")
-            bits.code("00000")
-            bits.code("0000000")
-        }
-        row("fixed codes: length symbol 286", nil) { bits in
-            bits.number(1, 1)
-            bits.number(1, 2)
-            bits.code("01110001")
-            bits.code("11000110")
-            bits.code("00000")
-            bits.code("0000000")
-        }
-        row("fixed codes: distance code 30", nil) { bits in
-            bits.number(1, 1)
-            bits.number(1, 2)
-            bits.code("01110001")
-            bits.code("0000001")
-            bits.code("11110")
-            bits.code("0000000")
-        }
-        row("a stored block of two bytes", [0x00, 0xFF]) { bits in
-            bits.number(1, 1)
-            bits.number(0, 2)
-            bits.number(0, 5)
-            bits.number(2, 16)
-            bits.number(0xFFFD, 16)
-            bits.number(0xFF00, 16)
-        }
-        row("a stored block whose NLEN is not LEN's complement", nil, checked: [0x00, 0xFF]) { bits in
-            bits.number(1, 1)
-            bits.number(0, 2)
-            bits.number(0, 5)
-            bits.number(2, 16)
-            bits.number(0xFFFC, 16)
-            bits.number(0xFF00, 16)
-        }
+        row("fixed codes: length symbol 286", nil) { $0.fixedBlock("01110001", "11000110", "00000", "0000000") }
+        row("fixed codes: distance code 30", nil) { $0.fixedBlock("01110001", "0000001", "11110", "0000000") }
+        row("a stored block of two bytes", [0x00, 0xFF]) { $0.storedBlock([0x00, 0xFF]) }
+        row("a stored block whose NLEN is not LEN's complement", nil, checked: [0x00, 0xFF]) { $0.storedBlock([0x00, 0xFF], nlen: 0xFFFC) }
         row("block type 3", nil) { bits in
             bits.number(1, 1)
             bits.number(3, 2)
             bits.number(0, 29)
         }
-        row("a block that is not final, then nothing", nil) { bits in
-            bits.number(0, 1)
-            bits.number(1, 2)
-            bits.code("0000000")
-        }
+        row("a block that is not final, then nothing", nil) { $0.fixedBlock("0000000", final: false) }
         row("dynamic: 287 literal/length codes", nil) { bits in
             bits.dynamicHeader(literals: 287, codeLengths: [0: 1, 18: 1])
-            for _ in 0..<8 {
-                bits.code("1")
-                bits.number(127, 7)
-            }
+            for _ in 0..<8 { bits.zeros("1", extra: 127) }
         }
         row("dynamic: 31 distance codes", nil) { bits in
             bits.dynamicHeader(distances: 31, codeLengths: [0: 1, 18: 1])
-            for _ in 0..<8 {
-                bits.code("1")
-                bits.number(127, 7)
-            }
+            for _ in 0..<8 { bits.zeros("1", extra: 127) }
         }
         row("dynamic: an over-subscribed code-length code", nil) { bits in
             bits.dynamicHeader(codeLengths: [0: 1, 1: 1, 2: 1])
@@ -156,40 +145,26 @@ struct InflateTests {
         }
         row("dynamic: no end-of-block code", nil) { bits in
             bits.dynamicHeader(codeLengths: [0: 1, 18: 1])
-            bits.code("1")
-            bits.number(127, 7)
-            bits.code("1")
-            bits.number(109, 7)
+            bits.zeros("1", extra: 127)
+            bits.zeros("1", extra: 109)
             bits.number(0, 16)
         }
         row("dynamic: code lengths running past the count", nil) { bits in
             bits.dynamicHeader(codeLengths: [0: 1, 18: 1])
-            bits.code("1")
-            bits.number(127, 7)
-            bits.code("1")
-            bits.number(127, 7)
+            bits.zeros("1", extra: 127)
+            bits.zeros("1", extra: 127)
             bits.number(0, 16)
         }
         // Code-length code: 0 → "0", 1 → "10", 18 → "11" (lengths 1, 2, 2).
         row("dynamic: literals only, no distance code", Array("AAA".utf8)) { bits in
             bits.dynamicHeader(codeLengths: [0: 1, 1: 2, 18: 2])
-            bits.code("11")
-            bits.number(54, 7)
-            bits.code("10")
-            bits.code("11")
-            bits.number(127, 7)
-            bits.code("11")
-            bits.number(41, 7)
-            bits.code("10")
-            bits.code("0")
+            bits.lengthsOfAAndEnd(a: "10", end: "10", zero: "0", zeroRun: "11")
             bits.code("0001")
         }
         row("dynamic: a lone one-bit literal/length code (the end of block)", []) { bits in
             bits.dynamicHeader(codeLengths: [0: 1, 1: 2, 18: 2])
-            bits.code("11")
-            bits.number(127, 7)
-            bits.code("11")
-            bits.number(107, 7)
+            bits.zeros("11", extra: 127)
+            bits.zeros("11", extra: 107)
             bits.code("10")
             bits.code("0")
             bits.code("0")
@@ -197,15 +172,7 @@ struct InflateTests {
         // Code-length code: 0 → "0", 18 → "10", 1 → "110", 2 → "111".
         row("dynamic: an incomplete literal/length code", nil, checked: Array("A".utf8)) { bits in
             bits.dynamicHeader(codeLengths: [0: 1, 1: 3, 2: 3, 18: 2])
-            bits.code("10")
-            bits.number(54, 7)
-            bits.code("110")
-            bits.code("10")
-            bits.number(127, 7)
-            bits.code("10")
-            bits.number(41, 7)
-            bits.code("111")
-            bits.code("0")
+            bits.lengthsOfAAndEnd(a: "110", end: "111", zero: "0", zeroRun: "10")
             bits.code("0")
             bits.code("10")
         }

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Testing
+
+@testable import SaomaCore
+
+@Suite("Whether any part of an image could be a code")
+struct MatrixCodeEvidenceTests {
+    typealias Scene = SuspectedCodeRegionsTests
+
+    /// Square modules `side` pixels wide in a pseudo-random pattern, turned by `degrees`, each
+    /// pixel the mean of 4×4 samples (a camera's or a resampler's soft edges).
+    static func turnedModules(_ side: Double, degrees: Double) -> (Int, Int) -> UInt8 {
+        let (c, s) = (cos(degrees * .pi / 180), sin(degrees * .pi / 180))
+        return { x, y in
+            var sum = 0
+            for j in 0..<4 {
+                for i in 0..<4 {
+                    let (px, py) = (Double(x) + (Double(i) + 0.5) / 4, Double(y) + (Double(j) + 0.5) / 4)
+                    let (u, v) = (Int((px * c + py * s + 1000) / side), Int((-px * s + py * c + 1000) / side))
+                    sum += (u &* 73_856_093 ^ v &* 19_349_663) >> 3 & 1 == 0 ? 30 : 220
+                }
+            }
+            return UInt8(sum / 16)
+        }
+    }
+
+    static let rows: [(String, LumaImage, Bool)] = {
+        var bars = Scene.ground(noise: 6)
+        Scene.paint(&bars, Scene.patch, Scene.bars(3))
+        var matrix = Scene.ground(noise: 6)
+        Scene.paint(&matrix, Scene.patch, Scene.modules(3))
+        var turned = Scene.ground(noise: 6)
+        Scene.paint(&turned, Scene.patch, turnedModules(2.5, degrees: 22))
+        var harsh = LumaImage(width: 640, height: 480, fill: 128)
+        var state: UInt32 = 5
+        for i in harsh.pixels.indices {
+            state = state &* 1_664_525 &+ 1_013_904_223
+            harsh.pixels[i] = UInt8(truncatingIfNeeded: state >> 24)
+        }
+        return [
+            ("uniform", LumaImage(width: 640, height: 480, fill: 200), false),
+            ("sensor noise", Scene.ground(noise: 16), false),
+            ("edges running every way (harsh noise)", harsh, false),
+            ("1-D bars", bars, true),
+            ("matrix modules", matrix, true),
+            ("matrix modules turned by 22°, 2.5 pixels each", turned, true),
+            ("smaller than a tile", LumaImage(width: 31, height: 31, fill: 0), false),
+        ]
+    }()
+
+    @Test("evidence or not", arguments: rows)
+    func evidence(name: String, image: LumaImage, expected: Bool) {
+        #expect(MatrixCodeEvidence.present(in: image) == expected, "\(name)")
+    }
+
+    @Test("a turned matrix code that the narrower region rule misses still counts")
+    func turnedCodeBeyondRegions() {
+        var image = Scene.ground(noise: 6)
+        Scene.paint(&image, Scene.patch, Self.turnedModules(2.5, degrees: 22))
+        #expect(SuspectedCodeRegions.find(in: image).isEmpty)
+        #expect(MatrixCodeEvidence.present(in: image))
+    }
+
+    /// Edge-orientation histograms (24 bins over half a turn) of a 32×32 tile → whether it counts.
+    static let tiles: [(String, [Int], Bool)] = [
+        ("edges every way", [Int](repeating: 10, count: 24), false),
+        ("two lobes 90° apart", [20, 20, 20, 20, 20, 20, 0, 1, 0, 1, 0, 0, 20, 20, 20, 20, 20, 20, 0, 0, 1, 0, 0, 1], true),
+        ("one orientation (bars)", [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 60, 60, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], true),
+        (
+            "lobes with a fifth of the edges between them",
+            [16, 16, 16, 16, 16, 16, 4, 4, 4, 4, 4, 4, 16, 16, 16, 16, 16, 16, 4, 4, 4, 4, 4, 4], false
+        ),
+        ("too few edges", [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], false),
+    ]
+
+    @Test("the band rule on one tile", arguments: tiles)
+    func bandRule(name: String, histogram: [Int], expected: Bool) {
+        let tile = (edges: histogram.reduce(0, +), histogram: histogram)
+        #expect(MatrixCodeEvidence.looksLikeCode(tile, area: 32 * 32) == expected, "\(name)")
+    }
+}
