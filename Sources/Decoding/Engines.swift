@@ -58,12 +58,23 @@ public enum Engines {
     /// look costs a seventh of zbar's on a noisy frame, and the detector may flag only part of a
     /// dense Data Matrix), then the small regions again from the camera's full-resolution pixels
     /// where it streams more than the working frame (`FullResolutionRule`; a no-op otherwise), then
-    /// the regions negated (light codes on dark grounds: a phone in dark mode) for every engine. The blur-aware readers are still-image stages only: their live
-    /// cost is not measured yet.
+    /// the regions negated (light codes on dark grounds: a phone in dark mode) for every engine,
+    /// last the blur-aware readers at the regions still unread (a code held too close to a
+    /// fixed-focus webcam; docs/BENCHMARKS.md, "Live blur-aware passes": their cost per region
+    /// fits the decode budget, and they run only where a region stayed unread after every other
+    /// pass).
     public static let liveRegions: [LiveRegionPass] = [
         LiveRegionPass(name: "zxing-cpp", stages: [liveZXing], wholeFrame: true),
         LiveRegionPass(name: "full-resolution", stages: live + [liveZXing], fullResolution: true),
         LiveRegionPass(name: "negated", stages: live + [liveZXing], negated: true),
+        LiveRegionPass(name: "blur", stages: liveBlur),
+    ]
+
+    /// The blur-aware readers' live stages: EAN/UPC and Code 128 fitted under a blur, QR codes
+    /// on deblurred copies.
+    static let liveBlur = [
+        EngineStage(engine: blurLinear, symbologies: BlurAwareLinearReader.symbologies, effort: .fast),
+        EngineStage(engine: blurQR, symbologies: DeblurringMatrixDecoder.symbologies, effort: .fast),
     ]
 
     /// zxing-cpp's live stage: what only it reads, Data Matrix (faster than libdmtx), and QR codes

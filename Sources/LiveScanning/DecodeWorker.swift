@@ -46,8 +46,14 @@ protocol SteerableLiveDecoder: BarcodeDecoder {
 /// left unread (`SuspectedCodeRegions`), within a CPU budget. One look in flight, the newest frame
 /// wins (frames arriving during a look replace each other).
 ///
-/// `submit`, `discardPending` and `stop` are safe from any thread; `onDetection` runs on the
-/// worker thread. State is guarded by `condition`.
+/// While the scene stays still and nothing is read, the frames the scheduler skips are averaged
+/// (`FrameAverage`) over the region left unread (the whole scan frame when no region was
+/// flagged) and the mean is read as a look of its own, once at 4 and once at 8 frames per
+/// scene: the sensor's noise falls by √n, and a faint or small code shows. Each look also measures the strongest region left unread
+/// (`RegionFocus`) and says what would help read it (`LiveHintPolicy`), reported with `onHint`.
+///
+/// `submit`, `discardPending` and `stop` are safe from any thread; `onDetection` and `onHint` run
+/// on the worker thread. State is guarded by `condition`.
 final class DecodeWorker: @unchecked Sendable {
     /// A frame waiting to be decoded, with its preview sample and where to look.
     private struct Job {
@@ -73,6 +79,8 @@ final class DecodeWorker: @unchecked Sendable {
         var scanFrame = PixelRect(x: 0, y: 0, width: 0, height: 0)
         var frameWidth = 0
         var frameHeight = 0
+        /// The hint after the look.
+        var hint: LiveHint?
     }
 
     /// Called on the worker thread with every frame that had codes under the frame.
@@ -84,6 +92,17 @@ final class DecodeWorker: @unchecked Sendable {
     private var reportedProblem = false
     /// Structured-append parts seen over the live view (worker thread only).
     private var assembly = LiveAssembly()
+    /// Called on the worker thread after every look with the hint to show (`nil`: none).
+    private let onHint: @Sendable (LiveHint?) -> Void
+    /// Whether still frames are averaged over a region left unread.
+    private let averaging: Bool
+    /// The hint policy, the frames averaged, and where the still frames are averaged: the
+    /// strongest region the last completed look left unread, or the whole scan frame when it
+    /// read nothing there (a faint code's edges may be too weak for the region detector until
+    /// the noise is averaged away) (worker thread only).
+    private var hints = LiveHintPolicy()
+    private var average = FrameAverage()
+    private var averageArea: PixelRect?
     private let makeDecoder: @Sendable () -> BarcodeDecoder?
     /// The costly passes, in the order they run.
     private let passes: [LiveRegionPass]
@@ -105,10 +124,13 @@ final class DecodeWorker: @unchecked Sendable {
     /// Starts the thread; `makeDecoder` runs on it once (the decoder is the thread's own).
     init(
         makeDecoder: @escaping @Sendable () -> BarcodeDecoder?, passes: [LiveRegionPass] = Engines.liveRegions,
-        scheduling: LiveDecodeScheduler.Settings = .standard, onProblem: @escaping @Sendable (DecoderFailure) -> Void = { _ in },
+        scheduling: LiveDecodeScheduler.Settings = .standard, averaging: Bool = true,
+        onProblem: @escaping @Sendable (DecoderFailure) -> Void = { _ in }, onHint: @escaping @Sendable (LiveHint?) -> Void = { _ in },
         onDetection: @escaping @Sendable (Detection) -> Void
     ) {
         self.makeDecoder = makeDecoder
+        self.averaging = averaging
+        self.onHint = onHint
         self.passes = passes
         self.scheduling = scheduling
         self.onProblem = onProblem
@@ -188,7 +210,8 @@ final class DecodeWorker: @unchecked Sendable {
     }
 
     /// The code-like regions of `pixels` in `image` away from the codes `found` there, in
-    /// `image`'s pixels, strongest first.
+    /// `image`'s pixels, strongest first; where none is and nothing was found, those of the
+    /// pixels at half size, else at a quarter (blurred codes).
     static func suspectedRegions(in image: LumaImage, pixels: PixelRect, found: [Symbol]) -> [PixelRect] {
         let area = pixels.clamped(width: image.width, height: image.height)
         guard !area.isEmpty else { return [] }
@@ -199,8 +222,15 @@ final class DecodeWorker: @unchecked Sendable {
             return PixelRect(covering: box.insetBy(dx: -max(8, box.width / 5), dy: -max(8, box.height / 5, box.width / 5)))
         }
         // The whole scan frame may be worth a look (a big code fills it): no share limit.
-        return SuspectedCodeRegions.find(in: image.cropped(to: area), excluding: excluded, maximumShare: 1, maximumCount: maximumRegions)
-            .map { PixelRect(x: $0.x + area.x, y: $0.y + area.y, width: $0.width, height: $0.height) }
+        let crop = image.cropped(to: area)
+        var regions = SuspectedCodeRegions.find(in: crop, excluding: excluded, maximumShare: 1, maximumCount: maximumRegions)
+        // A code held too close is too blurred for the edges looked for; at half (a quarter) size
+        // its blur is half (a quarter) as many pixels wide and its edges that much steeper.
+        for factor in [2, 3, 4] where regions.isEmpty && found.isEmpty {
+            regions = SuspectedCodeRegions.find(in: crop.downscaled(by: factor).image, maximumShare: 1, maximumCount: maximumRegions)
+                .map { PixelRect(x: factor * $0.x, y: factor * $0.y, width: factor * $0.width, height: factor * $0.height) }
+        }
+        return regions.map { PixelRect(x: $0.x + area.x, y: $0.y + area.y, width: $0.width, height: $0.height) }
     }
 
     private func run() {
@@ -228,21 +258,29 @@ final class DecodeWorker: @unchecked Sendable {
             let signature = FrameSignature(job.frame.luma, region: pixels)
             // Another frame, viewport or set of symbologies is a new scene whatever the pixels say.
             let change = job.region == lastRegion ? signature.change(since: lastSignature) : 1
-            guard let reason = scheduler.look(at: monotonicSeconds(), change: change) else { continue }
-            let (read, look) = self.look(at: job, pixels: pixels, reason: reason, decoder: decoder, scheduler: &scheduler)
+            let still = job.region == lastRegion && change < scheduling.changeThreshold
+            let read: [Symbol]
+            let look: Look
+            if let averaged = averageStill(job, still: still, decoder: decoder, scheduler: &scheduler) {
+                (read, look) = averaged
+            } else {
+                guard let reason = scheduler.look(at: monotonicSeconds(), change: change) else { continue }
+                (read, look) = self.look(at: job, pixels: pixels, reason: reason, decoder: decoder, scheduler: &scheduler)
+                if look.completed {
+                    lastSignature = signature
+                    lastRegion = job.region
+                }
+            }
             // Parts of a structured-append message are held until the whole message (or its wait) is in.
             let symbols = assembly.frame(read, at: monotonicSeconds(), text: PayloadText.decode)
-            if look.completed {
-                lastSignature = signature
-                lastRegion = job.region
-            }
             if debugGeometryEnabled {
                 debugLog(
                     "look t=\(monotonicSeconds()) reason=\(look.reason.rawValue) regions=\(look.regions) "
                         + "passes=\(look.passes.joined(separator: ",")) cpu=\(look.cpuSeconds) cheap=\(look.cheapSeconds) "
-                        + "detector=\(look.detectorSeconds) found=\(look.found)")
+                        + "detector=\(look.detectorSeconds) found=\(look.found) hint=\(look.hint?.rawValue ?? "none")")
             }
             // Reported before the look is counted (tests wait for the count).
+            onHint(look.hint)
             if !symbols.isEmpty { onDetection(Detection(symbols: symbols, preview: job.preview, frame: job.frame)) }
             condition.lock()
             lookedFrames += 1
@@ -277,14 +315,23 @@ final class DecodeWorker: @unchecked Sendable {
         var detectorSeconds = 0.0
         var regions: [PixelRect] = []
         var names: [String] = []
+        // Whether the regions were looked for (an unchanged scene owed nothing is not).
+        var lookedForRegions = false
         if completed && !scheduler.owed.isEmpty {
             regions = Self.suspectedRegions(in: luma, pixels: pixels, found: found)
+            lookedForRegions = true
             detectorSeconds = spend()
-            // Pass after pass while the budget lasts; the passes left run on a later frame.
+            // Pass after pass while the budget lasts; the passes left run on a later frame. A
+            // region a pass read is not read again by the later ones.
             while let index = scheduler.nextPass(regions: regions.count) {
                 let pass = passes[index]
+                let unread = regions.filter { region in !found.contains { region.rect.contains($0.center) } }
+                guard pass.wholeFrame || !unread.isEmpty else {
+                    scheduler.passRan(index, completed: true)
+                    continue
+                }
                 var passCompleted = true
-                for region in pass.wholeFrame ? [pixels] : regions {
+                for region in pass.wholeFrame ? [pixels] : unread {
                     let more =
                         pass.fullResolution
                         ? FullResolutionRead.decode(
@@ -301,11 +348,75 @@ final class DecodeWorker: @unchecked Sendable {
         }
         found = found.sortedInReadingOrder()
         scheduler.finished(at: monotonicSeconds(), regions: regions.count, found: found, completed: completed)
+        if completed && (lookedForRegions || !found.isEmpty) {
+            // The strongest region no code read is the one averaged and measured for the hint.
+            let unread = regions.first { region in !found.contains { region.rect.contains($0.center) } }
+            let area = unread ?? (found.isEmpty ? pixels : nil)
+            if area != averageArea { average.reset() }
+            averageArea = area
+            let focus = found.isEmpty ? unread.map { RegionFocus.measure(luma, in: $0) } : nil
+            hints.observe(read: !found.isEmpty, regions: focus.map { [$0] } ?? [], at: monotonicSeconds())
+            spend()
+        }
         let look = Look(
             reason: reason, regions: regions.count, passes: names, cpuSeconds: mark - started, cheapSeconds: cheapSeconds,
             detectorSeconds: detectorSeconds, found: found.count, completed: completed, regionBoxes: regions, scanFrame: pixels,
-            frameWidth: luma.width, frameHeight: luma.height)
+            frameWidth: luma.width, frameHeight: luma.height, hint: hints.hint)
         return (found, look)
+    }
+
+    /// Adds a still frame to the average over `averageArea` (`FrameAverage.step`) and, when
+    /// enough frames are in and the budget allows, reads the mean: the cheap pass and the
+    /// whole-frame passes over it, then the region passes at the code-like regions of the mean;
+    /// the codes in the frame's pixels and the look. `nil` when the mean was not read (the frame
+    /// goes to the scheduler).
+    private func averageStill(
+        _ job: Job, still: Bool, decoder: BarcodeDecoder, scheduler: inout LiveDecodeScheduler
+    ) -> ([Symbol], Look)? {
+        guard averaging else { return nil }
+        switch average.step(still: still, unread: averageArea) {
+        case .reset:
+            average.reset()
+            return nil
+        case .hold:
+            return nil
+        case .add:
+            if let area = averageArea { average.add(job.frame.luma, area: area) }
+            return nil
+        case .addAndRead:
+            guard let area = averageArea, average.add(job.frame.luma, area: area), let mean = average.mean, scheduler.balance > 0
+            else { return nil }
+            let steerable = decoder as? SteerableLiveDecoder
+            func cpu() -> Double { threadCPUSeconds() + (steerable?.processCPUSeconds ?? 0) }
+            let started = cpu()
+            var names = ["mean\(average.count)"]
+            let symbologies = job.region.symbologies
+            var found = Self.decode(mean, in: mean.bounds, inverted: false, symbologies: symbologies, with: decoder)
+            var completed = checkFailure(decoder)
+            var regions: [PixelRect]?
+            // The full-resolution pass reads the camera's own pixels, which are not averaged.
+            for pass in passes where found.isEmpty && completed && !pass.fullResolution {
+                if !pass.wholeFrame && regions == nil { regions = Self.suspectedRegions(in: mean, pixels: mean.bounds, found: []) }
+                for region in pass.wholeFrame ? [mean.bounds] : regions ?? [] where found.isEmpty {
+                    found = Self.decode(
+                        mean, in: region, inverted: pass.negated, symbologies: symbologies, stages: pass.stages, with: decoder)
+                    completed = checkFailure(decoder) && completed
+                }
+                names.append(pass.name)
+            }
+            let spent = cpu() - started
+            scheduler.spend(spent, at: monotonicSeconds())
+            let symbols = found.map { $0.offsetBy(dx: Double(area.x), dy: Double(area.y)) }.sortedInReadingOrder()
+            if !symbols.isEmpty {
+                hints.observe(read: true, regions: [], at: monotonicSeconds())
+                average.reset()
+                averageArea = nil
+            }
+            let look = Look(
+                reason: .averaged, regions: regions?.count ?? 0, passes: names, cpuSeconds: spent, cheapSeconds: 0, detectorSeconds: 0,
+                found: symbols.count, completed: completed, hint: hints.hint)
+            return (symbols, look)
+        }
     }
 
     /// Whether the decoder's last decode went through; its first failure is reported.

@@ -7,7 +7,8 @@ import SaomaCore
 ///
 /// Inputs: the viewport, the scan frame's rectangle in it and the symbologies. Outputs, on the
 /// UI thread: `onPreview` (a frame sampled for the viewport), `onDetection` (codes were found
-/// and the state is now choosing), `onPhaseChanged` and the camera's state and list. `hold` and
+/// and the state is now choosing), `onHint` (what would help read a code-like region that stays
+/// unread, only while scanning), `onPhaseChanged` and the camera's state and list. `hold` and
 /// `resume` pause and restart scanning; whether frames are delivered or decoded follows the
 /// state (applied in `LiveScanner+Pause.swift`). Modelled on GNOME Snapshot's `aperture`
 /// viewfinder. UI thread only.
@@ -21,7 +22,12 @@ public final class LiveScanner {
         didSet {
             guard state != oldValue else { return }
             applyState()
-            if state.phase != oldValue.phase { onPhaseChanged?(state.phase) }
+            if state.phase != oldValue.phase {
+                // A hint from before a pause or a result is stale: the worker says it again.
+                if state.phase == .scanning { workerHint = nil }
+                updateHint()
+                onPhaseChanged?(state.phase)
+            }
         }
     }
 
@@ -37,6 +43,12 @@ public final class LiveScanner {
     public var onDecoderProblem: ((DecoderFailure) -> Void)?
     /// Called when the phase changed.
     public var onPhaseChanged: ((ScanState.Phase) -> Void)?
+    /// Called when the hint to show changed (`nil`: none).
+    public var onHint: ((LiveHint?) -> Void)?
+    /// The hint shown: the decode worker's latest, while scanning.
+    public private(set) var hint: LiveHint?
+    /// The decode worker's latest hint.
+    private var workerHint: LiveHint?
     /// Called with every camera state change.
     public var onCameraStateChanged: ((CameraState) -> Void)?
     /// Called when the list of cameras changed.
@@ -66,7 +78,9 @@ public final class LiveScanner {
         // the state (a detection or frame may arrive after scanning paused).
         let box = WeakBox()
         worker = DecodeWorker(
-            makeDecoder: makeDecoder, onProblem: { failure in runOnMainLoop { box.scanner?.onDecoderProblem?(failure) } },
+            makeDecoder: makeDecoder, averaging: liveAveragingEnabled,
+            onProblem: { failure in runOnMainLoop { box.scanner?.onDecoderProblem?(failure) } },
+            onHint: { hint in runOnMainLoop { box.scanner?.hintArrived(hint) } },
             onDetection: { detection in runOnMainLoop { box.scanner?.detected(detection) } })
         pipeline = FramePipeline(worker: worker) { frame in box.scanner?.previewArrived(frame) }
         camera = CameraController(service: service, frames: pipeline)
@@ -134,6 +148,18 @@ public final class LiveScanner {
             return
         }
         pipeline.setRegion(ScanRegion(frameInView: frameInView, viewport: viewport, symbologies: symbologies))
+    }
+
+    private func hintArrived(_ hint: LiveHint?) {
+        workerHint = hint
+        updateHint()
+    }
+
+    private func updateHint() {
+        let shown = state.phase == .scanning ? workerHint : nil
+        guard shown != hint else { return }
+        hint = shown
+        onHint?(shown)
     }
 
     private func previewArrived(_ frame: FramePipeline.PreviewFrame) {

@@ -75,7 +75,8 @@ final class CaptureSession {
         guard cap.capturesVideo, cap.streams else { throw CameraProblem.noUsableFormat(device: path) }
         let (allModes, skipped) = device.modes()
         let modes = allModes.filter { CameraPixelFormat.convertibleFormats.contains($0.pixelFormat) }
-        // A full mode only where the camera's YUYV is passed through (libv4l2 converts any other path per pixel).
+        // A full mode only on the automatic path: YUYV passed through, JPEG decoded to YU12 (the
+        // RGB24 path converts every pixel once more).
         let planResolution = pixelPath == .automatic || pixelPath == .yuyv ? resolution : .standard
         guard let plan = CaptureModePlan.choose(from: modes, resolution: planResolution) else {
             throw CameraProblem.noUsableFormat(device: path)
@@ -106,7 +107,8 @@ final class CaptureSession {
         }
         width = Int(format.fmt.pix.width) & ~1
         height = Int(format.fmt.pix.height) & ~1
-        let working = pixelPath == .yuyv ? plan.workingSize(forFrameWidth: width, height: height) : (width: width, height: height)
+        let reduces = pixelPath == .yuyv || (pixelPath == .yuv420 && CaptureModePlan.compressedFormats.contains(wanted.pixelFormat))
+        let working = reduces ? plan.workingSize(forFrameWidth: width, height: height) : (width: width, height: height)
         (workingWidth, workingHeight) = (working.width & ~1, working.height & ~1)
         let minimumLine: Int
         switch pixelPath {
@@ -236,6 +238,18 @@ final class CaptureSession {
             let scale = Double(width) / Double(workingWidth)
             guard let image = LumaImage(width: workingWidth, height: workingHeight, pixels: reduced),
                 let detail = FrameDetail(width: width, height: height, yuyv: yuyv, scale: scale)
+            else { return nil }
+            return VideoFrame(luma: image, color: nil, timestamp: Self.seconds(buffer.timestamp), sequence: sequence, detail: detail)
+        case .yuv420 where workingWidth < width:
+            // Full mode from JPEG: libv4l2's YU12 kept as it came, its Y plane reduced.
+            let yu12 = FrameConversion.packedRows(from: base, rowBytes: needed, height: 1, stride: needed)
+            let reduced = FrameConversion.reducedLuma(
+                from: base, width: width, height: height, stride: width, step: 1, targetWidth: workingWidth, targetHeight: workingHeight)
+            let scale = Double(width) / Double(workingWidth)
+            guard let image = LumaImage(width: workingWidth, height: workingHeight, pixels: reduced),
+                let detail = FrameDetail(
+                    width: width, height: height, pixels: yu12, layout: .yu12(fullRange: ["MJPG", "JPEG"].contains(mode.pixelFormat)),
+                    scale: scale)
             else { return nil }
             return VideoFrame(luma: image, color: nil, timestamp: Self.seconds(buffer.timestamp), sequence: sequence, detail: detail)
         case .yuyv:

@@ -543,6 +543,10 @@ static void render_jpeg(struct fake_handle *h) {
     cinfo.input_components = 3;
     cinfo.in_color_space = JCS_RGB;
     api.set_defaults(&cinfo);
+    // 4:2:2, as UVC cameras send MJPEG (libv4lconvert needs the height a multiple of 8 lines
+    // per block row: 4:2:0's 16 would refuse 1080p).
+    cinfo.comp_info[0].h_samp_factor = 2;
+    cinfo.comp_info[0].v_samp_factor = 1;
     api.set_quality(&cinfo, 90, TRUE);
     api.start_compress(&cinfo, TRUE);
     for (unsigned y = 0; y < ht; y++) {

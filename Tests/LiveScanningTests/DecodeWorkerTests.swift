@@ -127,7 +127,8 @@ struct DecodeWorkerTests {
         // No refresh during the test, whatever the machine's load.
         var scheduling = LiveDecodeScheduler.Settings.standard
         scheduling.refreshInterval = 1000
-        let worker = DecodeWorker(makeDecoder: makeLiveDecoder, scheduling: scheduling) { detection in
+        // The scheduler alone: the still frames' average is DecodeWorkerStillSceneTests'.
+        let worker = DecodeWorker(makeDecoder: makeLiveDecoder, scheduling: scheduling, averaging: false) { detection in
             found.withLock { $0 += detection.symbols.compactMap(\.text) }
         }
         defer { worker.stop() }

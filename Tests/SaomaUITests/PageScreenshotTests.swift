@@ -72,7 +72,7 @@ struct PageScreenshotTests {
 
 /// An XSETTINGS manager (`xsettingsd`) on `display` serving `Xft/DPI`, GTK 4's text size under
 /// X11 (what the desktop's large-text setting changes); stopped when released.
-private final class XSettings {
+final class XSettings {
     private let process: SpawnedProcess
 
     /// Starts the manager with `dpi` dots per inch and waits until it owns the settings selection.

@@ -4,13 +4,14 @@
 ///
 /// The working size is the standard mode's (`CameraModePolicy.choose`: 1280×720 where offered),
 /// so decoding, the scan frame's geometry and the markers cost and behave as on any camera. When
-/// the camera also offers a larger mode of the same shape at 15 fps or more that it sends
-/// uncompressed (YUYV, passed through libv4l2 untouched), it streams in that full mode instead:
-/// its luma is reduced to the working size once per frame, its colour is sampled by the preview at
-/// the view's device pixels, and small code-like regions left unread are read at full
-/// resolution (`FrameDetail`, `FullResolutionRule`). Compressed full modes are never taken:
-/// decoding a JPEG costs per pixel (5.2 ms per 720p frame, docs/BENCHMARKS.md), so a 1440p15 JPEG
-/// stream would cost twice a 720p30 one before anything is read.
+/// the camera also offers a larger mode of the same shape at 15 fps or more, it streams in that
+/// full mode instead: its luma is reduced to the working size once per frame, its colour is
+/// sampled by the preview at the view's device pixels, and small code-like regions left unread
+/// are read at full resolution (`FrameDetail`, `FullResolutionRule`). A full mode is YUYV (passed
+/// through libv4l2 untouched) within `maximumFullPixelRate`, or, for a camera whose standard mode
+/// is JPEG already, JPEG at no more than `maximumCompressedRateGain` times the standard mode's
+/// pixels per second: decoding a JPEG costs per pixel (5.2 ms per 720p frame,
+/// docs/BENCHMARKS.md), so 1080p15 costs about what 720p30 does, and 1440p15 twice.
 ///
 /// The window does not choose the mode: a larger preview samples more of the same pixels, and a
 /// mode change restarts the camera, which the person sees.
@@ -51,6 +52,10 @@ public struct CaptureModePlan: Hashable, Sendable {
     public static let shapeTolerance = 0.01
     /// Formats a full mode may have: passed through as the camera sends them.
     public static let fullFormats: Set<String> = ["YUYV"]
+    /// Compressed formats a full mode may have where the standard mode has one too.
+    public static let compressedFormats: Set<String> = ["MJPG", "JPEG"]
+    /// Most pixels per second a compressed full mode may have, as a factor of the standard mode's.
+    public static let maximumCompressedRateGain = 1.2
 
     /// The plan for a camera offering `modes`, or `nil` when it offers none.
     ///
@@ -69,20 +74,26 @@ public struct CaptureModePlan: Hashable, Sendable {
     static func fullMode(among modes: [CameraMode], standard: CameraMode) -> CameraMode? {
         let shape = Double(standard.width) / Double(standard.height)
         let standardArea = Double(standard.width) * Double(standard.height)
+        let standardRate = standardArea * standard.framesPerSecond
+        let compressedAllowed = compressedFormats.contains(standard.pixelFormat)
         let candidates = modes.filter { mode in
-            guard fullFormats.contains(mode.pixelFormat), mode.width > 0, mode.height > 0,
-                mode.width <= maximumFullSide, mode.height <= maximumFullSide, mode.framesPerSecond.isFinite,
-                mode.framesPerSecond >= minimumFullFramesPerSecond
+            guard mode.width > 0, mode.height > 0, mode.width <= maximumFullSide, mode.height <= maximumFullSide,
+                mode.framesPerSecond.isFinite, mode.framesPerSecond >= minimumFullFramesPerSecond
             else { return false }
             let area = Double(mode.width) * Double(mode.height)
+            let rate = area * mode.framesPerSecond
             let shapeOff = abs(Double(mode.width) / Double(mode.height) - shape) / shape
-            return area >= standardArea * minimumAreaGain && shapeOff <= shapeTolerance
-                && area * mode.framesPerSecond <= maximumFullPixelRate
+            guard area >= standardArea * minimumAreaGain && shapeOff <= shapeTolerance else { return false }
+            if fullFormats.contains(mode.pixelFormat) { return rate <= maximumFullPixelRate }
+            return compressedAllowed && compressedFormats.contains(mode.pixelFormat) && rate <= standardRate * maximumCompressedRateGain
         }
         return candidates.min { a, b in
             let areaA = Double(a.width) * Double(a.height)
             let areaB = Double(b.width) * Double(b.height)
-            return areaA != areaB ? areaA > areaB : a.framesPerSecond < b.framesPerSecond
+            if areaA != areaB { return areaA > areaB }
+            if a.framesPerSecond != b.framesPerSecond { return a.framesPerSecond < b.framesPerSecond }
+            // Passed through beats decoded.
+            return fullFormats.contains(a.pixelFormat) && !fullFormats.contains(b.pixelFormat)
         }
     }
 

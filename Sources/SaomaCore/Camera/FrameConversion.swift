@@ -149,14 +149,23 @@ extension FrameConversion {
     public static func reducedLuma(
         fromYUYV base: UnsafeRawPointer, width: Int, height: Int, stride: Int, targetWidth: Int, targetHeight: Int
     ) -> [UInt8] {
+        reducedLuma(from: base, width: width, height: height, stride: stride, step: 2, targetWidth: targetWidth, targetHeight: targetHeight)
+    }
+
+    /// The same for a luma plane whose samples are `step` bytes apart (1: a Y plane; 2: YUYV).
+    public static func reducedLuma(
+        from base: UnsafeRawPointer, width: Int, height: Int, stride: Int, step: Int, targetWidth: Int, targetHeight: Int
+    ) -> [UInt8] {
         let src = base.assumingMemoryBound(to: UInt8.self)
         if width == targetWidth * 2 && height == targetHeight * 2 {
             // Exactly half: each output pixel the mean of a 2×2 block (the common 1440p → 720p).
             return plane(width: targetWidth, height: targetHeight) { outRow, out in
                 let top = src + 2 * outRow * stride
                 let bottom = top + stride
+                let pair = 2 * step
                 for x in 0..<targetWidth {
-                    let sum = UInt16(top[4 * x]) &+ UInt16(top[4 * x + 2]) &+ UInt16(bottom[4 * x]) &+ UInt16(bottom[4 * x + 2])
+                    let a = pair * x
+                    let sum = UInt16(top[a]) &+ UInt16(top[a + step]) &+ UInt16(bottom[a]) &+ UInt16(bottom[a + step])
                     out[x] = UInt8(truncatingIfNeeded: (sum &+ 2) >> 2)
                 }
             }
@@ -166,7 +175,7 @@ extension FrameConversion {
         let kx = columns.taps
         if kx == 2 && rows.taps == 2 {
             // Two taps a side (any scale up to 2, e.g. 1080p → 720p): one pass, no accumulator.
-            let offsets = columns.index.map { $0 * 2 }
+            let offsets = columns.index.map { $0 * step }
             return offsets.withUnsafeBufferPointer { xs in
                 columns.weight.withUnsafeBufferPointer { wx in
                     plane(width: targetWidth, height: targetHeight) { outRow, out in
@@ -187,7 +196,7 @@ extension FrameConversion {
         }
         var accumulator = [Int32](repeating: 0, count: targetWidth)
         // Byte offsets of each tap's luma sample within a row.
-        let offsets = columns.index.map { $0 * 2 }
+        let offsets = columns.index.map { $0 * step }
         return offsets.withUnsafeBufferPointer { xs in
             columns.weight.withUnsafeBufferPointer { wx in
                 accumulator.withUnsafeMutableBufferPointer { acc in

@@ -30,6 +30,9 @@ public struct LiveDecodeScheduler: Sendable, Equatable {
         case owed
         /// Nothing changed for `refreshInterval` seconds: a look now and then all the same.
         case refresh
+        /// A still scene's region left unread, averaged over several frames (`FrameAverage`):
+        /// the decode worker's look, never the scheduler's.
+        case averaged
     }
 
     /// The scheduler's tuning.

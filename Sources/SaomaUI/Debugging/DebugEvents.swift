@@ -81,6 +81,9 @@ enum DebugEvent {
     case frameHint(shown: Bool, rect: SaomaRect?)
     /// The pointer is over the scan frame's handle `handle` (or none), pressed or not.
     case frameHandle(String, pressed: Bool)
+    /// The live hint (`LiveHint`'s raw value, `nil`: none) shows at its rectangle in the
+    /// preview's points, or went away.
+    case liveHint(hint: String?, rect: SaomaRect?)
 
     /// The line written after `saoma-debug: `.
     var line: String {
@@ -133,6 +136,9 @@ enum DebugEvent {
             let at = rect.map { "\($0.minX),\($0.minY),\($0.width),\($0.height)" } ?? "-"
             return "frame-hint shown=\(shown) rect=\(at)"
         case .frameHandle(let handle, let pressed): return "frame-handle \(handle) pressed=\(pressed)"
+        case .liveHint(let hint, let rect):
+            let at = rect.map { "\($0.minX),\($0.minY),\($0.width),\($0.height)" } ?? "-"
+            return "live-hint shown=\(hint ?? "none") rect=\(at)"
         }
     }
 }

@@ -6,9 +6,10 @@ import LiveScanning
 import SaomaCore
 
 /// The live scanner page: the camera preview filling the area (aspect-fill), the scan frame,
-/// the markers and hint, the low-light button (an OSD pill that reads on a dark preview) and,
-/// until the frame was first resized, a hint saying it can be. Hint pills are placed clear of
-/// the frame's handles (`ScanFrame.pillRect`).
+/// the markers and hint, the low-light button (an OSD pill that reads on a dark preview),
+/// until the frame was first resized a hint saying it can be, and while scanning the live hint
+/// (`LiveHintLabel`: what would help read a code-like region left unread). Hint pills are placed
+/// clear of the frame's handles (`ScanFrame.pillRect`).
 ///
 /// It draws what it is given (`showFrame`, `present`) and reports its viewport and the scan
 /// frame's rectangle so the live scanner reads only what the frame covers. UI thread only.
@@ -30,6 +31,10 @@ final class ScannerView {
     private var wantsResizeHint: Bool
     /// Called once, when the person first resized the frame (the hint is not shown again).
     var onResizeHintDismissed: (() -> Void)?
+    /// The live hint below the frame.
+    let liveHint = LiveHintLabel()
+    /// Where the live hint was last logged (the debug log reports changes only).
+    private var loggedLiveHint: (hint: LiveHint?, rect: SaomaRect?)?
 
     /// Called when the viewport or the frame changed (frame moved, view resized, mirror toggled).
     var onGeometryChanged: (() -> Void)?
@@ -100,6 +105,7 @@ final class ScannerView {
         gtk_widget_set_can_target(resizeHint, 0)
         gtk_widget_set_visible(resizeHint, 0)
         gtk_overlay_add_overlay(OpaquePointer(widget), resizeHint)
+        gtk_overlay_add_overlay(OpaquePointer(widget), liveHint.widget)
 
         setButtonContent(lowLightButton, label: tr("Low light"), icon: "display-brightness-symbolic")
         gtk_widget_set_tooltip_text(lowLightButton, tr("Light up the window around the frame and raise the camera’s exposure"))
@@ -175,6 +181,12 @@ final class ScannerView {
         placePills()
     }
 
+    /// Says `hint` below the frame while scanning (`nil`: nothing); markers hide it.
+    func showLiveHint(_ hint: LiveHint?) {
+        liveHint.say(hint)
+        placePills()
+    }
+
     /// The person resized the frame: the resize hint has done its work.
     func frameWasResized() {
         guard wantsResizeHint else { return }
@@ -199,12 +211,29 @@ final class ScannerView {
         } else {
             DebugEvents.log(.frameHint(shown: false, rect: nil))
         }
+        placeLiveHint(frame)
         if gtk_widget_get_visible(chooser.hintBar) != 0 {
             let rect = frame.pillRect(
                 size: Self.naturalSize(of: chooser.hintBar, within: frame.viewSize.width), preferringTop: false,
                 avoiding: chooser.markers.markerRects)
             gtk_widget_set_margin_bottom(chooser.hintBar, gint(max(0, frame.viewSize.height - rect.maxY).rounded()))
         }
+    }
+
+    /// Shows the live hint below the frame (above it when there is no room) while scanning, never
+    /// over markers.
+    private func placeLiveHint(_ frame: ScanFrame) {
+        let hint = chooser.isChoosing ? nil : liveHint.hint
+        liveHint.setVisible(hint != nil)
+        var rect: SaomaRect?
+        if hint != nil {
+            let placed = frame.pillRect(size: Self.naturalSize(of: liveHint.widget, within: frame.viewSize.width), preferringTop: false)
+            gtk_widget_set_margin_top(liveHint.widget, gint(placed.minY.rounded()))
+            rect = placed
+        }
+        guard DebugEvents.enabled, loggedLiveHint.map({ $0.hint != hint || $0.rect != rect }) ?? true else { return }
+        loggedLiveHint = (hint, rect)
+        DebugEvents.log(.liveHint(hint: hint?.rawValue, rect: rect))
     }
 
     /// `widget`'s natural size without its margins (which place it), its width at most `limit`

@@ -246,6 +246,7 @@ public final class SaomaWindow {
         live.symbologies = SymbologySelection(stored: settings.strings("symbologies")).enabled
         live.onPreview = { [weak self] frame in self?.scanner.showFrame(frame) }
         live.onDetection = { [weak self] detection in self?.detected(detection) }
+        live.onHint = { [weak self] hint in self?.scanner.showLiveHint(hint) }
         live.onDecoderProblem = { [weak self] failure in
             let message = failure.message(in: .sentence)
             DebugEvents.log(.decoderProblem(message: message))

@@ -21,6 +21,13 @@ import Testing
         (["800x600@30", "1600x1200@15"], "1600x1200@15", 800, 600),
         // A camera whose standard mode is JPEG (its YUYV 720p is slow) still gets a YUYV full mode.
         (["1280x720@10", "1280x720@30 MJPG", "2560x1440@15"], "2560x1440@15", 1280, 720),
+        // A camera that sends JPEG above VGA (a Logitech C920's list): JPEG 1080p15 decodes about
+        // as many pixels a second as JPEG 720p30; 1080p30 and 1440p15 would decode twice as many.
+        (["1280x720@10", "1920x1080@5", "1280x720@30 MJPG", "1920x1080@30 MJPG", "1920x1080@15 MJPG"], "1920x1080@15 MJPG", 1280, 720),
+        (["1280x720@30 MJPG", "1920x1080@30 MJPG"], "1280x720@30 MJPG", 1280, 720),
+        (["1280x720@30 MJPG", "2560x1440@15 MJPG"], "1280x720@30 MJPG", 1280, 720),
+        // Of the same size and rate, passed through beats decoded.
+        (["1280x720@30 MJPG", "1920x1080@15 MJPG", "1920x1080@15"], "1920x1080@15", 1280, 720),
         // Too small a gain to be worth a copy.
         (["1280x720@30", "1440x810@15"], "1280x720@30", 1280, 720),
     ])

@@ -66,6 +66,25 @@ import Testing
         #expect(detail.luma(in: PixelRect(x: -5, y: -5, width: 2, height: 2)).pixels.isEmpty)
     }
 
+    @Test func planarFramesAreCroppedAndColouredFromTheirPlanes() throws {
+        // 4×2 YU12: Y 0…7, U plane [90, 200], V plane [128, 128]; full range (from JPEG).
+        let pixels: [UInt8] = [0, 1, 2, 3, 4, 5, 6, 7, 90, 200, 128, 128]
+        let detail = try #require(FrameDetail(width: 4, height: 2, pixels: pixels, layout: .yu12(fullRange: true), scale: 2))
+        #expect(detail.luma(in: PixelRect(x: 1, y: 0, width: 2, height: 2)).pixels == [1, 2, 5, 6])
+        detail.withPixels { pixel in
+            // Full range, Cr neutral: blue rises with Cb (1.772 × (Cb − 128)).
+            #expect(pixel(0, 0).blue == 0 && pixel(0, 0).red == 0)
+            #expect(pixel(3, 1).blue == 135 && pixel(3, 1).red == 7)
+        }
+        #expect(FrameDetail(width: 4, height: 2, pixels: Array(pixels.dropLast()), layout: .yu12(fullRange: true), scale: 2) == nil)
+        // The luma of a Y plane reduced like YUYV's.
+        let reduced = pixels.withUnsafeBytes { raw in
+            FrameConversion.reducedLuma(
+                from: raw.baseAddress.unsafelyUnwrapped, width: 4, height: 2, stride: 4, step: 1, targetWidth: 2, targetHeight: 1)
+        }
+        #expect(reduced == [3, 5])
+    }
+
     @Test func rejectsMismatchedPixels() {
         #expect(FrameDetail(width: 8, height: 4, yuyv: [UInt8](repeating: 0, count: 63), scale: 2) == nil)
         #expect(FrameDetail(width: 7, height: 4, yuyv: [UInt8](repeating: 0, count: 56), scale: 2) == nil)
