@@ -2,6 +2,8 @@
 // Linux calls Swift's Glibc module does not offer: fixed-arity wrappers, nothing else.
 #pragma once
 #define _GNU_SOURCE 1
+#include <errno.h>
+#include <poll.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <signal.h>
@@ -15,10 +17,17 @@ static inline int saoma_memfd_create(const char *name)
     return memfd_create(name, MFD_CLOEXEC);
 }
 
-/// Asks the kernel to send `signal` to this process when its parent ends (prctl(2) PR_SET_PDEATHSIG).
-static inline int saoma_parent_death_signal(int signal)
+/// Blocks until the other end of the socket `fd` hangs up, then ends this process at once
+/// (_exit(2), status 0); returns only when poll(2) fails for another reason than a signal.
+/// Waits for the hang-up alone: data arriving on the socket does not wake it.
+static inline void saoma_exit_on_hangup(int fd)
 {
-    return prctl(PR_SET_PDEATHSIG, (unsigned long)signal, 0UL, 0UL, 0UL);
+    struct pollfd watched = { .fd = fd, .events = POLLRDHUP, .revents = 0 };
+    for (;;) {
+        int ready = poll(&watched, 1, -1);
+        if (ready > 0 && (watched.revents & (POLLRDHUP | POLLHUP | POLLERR | POLLNVAL))) _exit(0);
+        if (ready < 0 && errno != EINTR) return;
+    }
 }
 
 /// renameat2(RENAME_NOREPLACE) through syscall(2), which needs no declaration from the C

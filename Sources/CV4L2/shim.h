@@ -40,4 +40,7 @@ static const unsigned int SAOMA_CID_BRIGHTNESS = V4L2_CID_BRIGHTNESS;
 static const unsigned int SAOMA_CID_GAIN = V4L2_CID_GAIN;
 static const unsigned int SAOMA_CID_EXPOSURE_AUTO = V4L2_CID_EXPOSURE_AUTO;
 static const unsigned int SAOMA_CID_EXPOSURE_ABSOLUTE = V4L2_CID_EXPOSURE_ABSOLUTE;
+static const unsigned int SAOMA_CID_FOCUS_AUTO = V4L2_CID_FOCUS_AUTO;
+static const unsigned int SAOMA_CID_FOCUS_ABSOLUTE = V4L2_CID_FOCUS_ABSOLUTE;
+static const unsigned int SAOMA_CID_ZOOM_ABSOLUTE = V4L2_CID_ZOOM_ABSOLUTE;
 static const unsigned int SAOMA_CTRL_FLAG_NEXT_CTRL = V4L2_CTRL_FLAG_NEXT_CTRL;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CLinux
+import Foundation
 import Glibc
 import SaomaCore
 
@@ -22,9 +23,14 @@ public enum DecoderService {
 
     /// The process's main: `serve` with the standard descriptors. Returns the exit status.
     public static func main(extra: [(EngineStage, BarcodeDecoder)] = []) -> Int32 {
-        // Gone with Saoma, even if Saoma is killed.
-        _ = saoma_parent_death_signal(SIGKILL)
         if getppid() == 1 { return 1 }
+        // Gone with Saoma, even in the middle of a decode: when Saoma's end of the socket closes
+        // (Saoma ended, was killed, or let its client go). Not PR_SET_PDEATHSIG: that fires when
+        // the *thread* that started the process ends, and Saoma starts it from whichever thread
+        // reads first (a dispatch queue's, ended when idle).
+        let watchdog = Thread { saoma_exit_on_hangup(socketDescriptor) }
+        watchdog.stackSize = 64 << 10
+        watchdog.start()
         signal(SIGPIPE, SIG_IGN)
         var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
         setrlimit(Int32(RLIMIT_CORE.rawValue), &noCore)

@@ -56,14 +56,16 @@ public enum Engines {
     /// left code-like regions of the scan frame unread (`SuspectedCodeRegions`), once per scene
     /// and within the decode budget: zxing-cpp (`liveZXing`) over the whole scan frame (its fast
     /// look costs a seventh of zbar's on a noisy frame, and the detector may flag only part of a
-    /// dense Data Matrix), then the regions negated (light codes on dark grounds: a phone in dark
-    /// mode) for every engine, last the blur-aware readers at the regions still unread (a code
-    /// held too close to a fixed-focus webcam; docs/BENCHMARKS.md, "Live blur-aware passes":
-    /// their cost per region fits the decode budget, and they run only where a region stayed
-    /// unread after every other pass, and only at regions that look blurred: text and keys on a
-    /// desk have sharp edges).
+    /// dense Data Matrix), then the small regions again from the camera's full-resolution pixels
+    /// where it streams more than the working frame (`FullResolutionRule`; a no-op otherwise), then
+    /// the regions negated (light codes on dark grounds: a phone in dark mode) for every engine,
+    /// last the blur-aware readers at the regions still unread (a code held too close to a
+    /// fixed-focus webcam; docs/BENCHMARKS.md, "Live blur-aware passes": their cost per region
+    /// fits the decode budget, and they run only where a region stayed unread after every other
+    /// pass, and only at regions that look blurred: text and keys on a desk have sharp edges).
     public static let liveRegions: [LiveRegionPass] = [
         LiveRegionPass(name: "zxing-cpp", stages: [liveZXing], wholeFrame: true),
+        LiveRegionPass(name: "full-resolution", stages: live + [liveZXing], fullResolution: true),
         LiveRegionPass(name: "negated", stages: live + [liveZXing], negated: true),
         LiveRegionPass(name: "blur", stages: liveBlur, blurredOnly: true),
     ]

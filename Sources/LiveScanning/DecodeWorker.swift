@@ -73,6 +73,12 @@ final class DecodeWorker: @unchecked Sendable {
         var detectorSeconds: Double
         var found: Int
         var completed: Bool
+        /// The code-like regions the cheap pass left unread, in frame pixels.
+        var regionBoxes: [PixelRect] = []
+        /// The scan frame, in frame pixels, and the frame's size.
+        var scanFrame = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        var frameWidth = 0
+        var frameHeight = 0
         /// The hint after the look.
         var hint: LiveHint?
     }
@@ -350,8 +356,12 @@ final class DecodeWorker: @unchecked Sendable {
                 }
                 var passCompleted = true
                 for region in pass.wholeFrame ? [pixels] : unread {
-                    let more = Self.decode(
-                        luma, in: region, inverted: pass.negated, symbologies: symbologies, stages: pass.stages, with: decoder)
+                    let more =
+                        pass.fullResolution
+                        ? FullResolutionRead.decode(
+                            job.frame, region: region, scanFrame: pixels, symbologies: symbologies, stages: pass.stages, with: decoder)
+                        : Self.decode(
+                            luma, in: region, inverted: pass.negated, symbologies: symbologies, stages: pass.stages, with: decoder)
                     found = SymbolMerge.merged(found, more)
                     passCompleted = checkFailure(decoder) && passCompleted
                 }
@@ -387,7 +397,8 @@ final class DecodeWorker: @unchecked Sendable {
         }
         let look = Look(
             reason: reason, regions: regions.count, passes: names, cpuSeconds: mark - started, cheapSeconds: cheapSeconds,
-            detectorSeconds: detectorSeconds, found: found.count, completed: completed, hint: hints.hint)
+            detectorSeconds: detectorSeconds, found: found.count, completed: completed, regionBoxes: regions, scanFrame: pixels,
+            frameWidth: luma.width, frameHeight: luma.height, hint: hints.hint)
         return (found, look)
     }
 
@@ -420,7 +431,8 @@ final class DecodeWorker: @unchecked Sendable {
             var found = Self.decode(mean, in: mean.bounds, inverted: false, symbologies: symbologies, with: decoder)
             var completed = checkFailure(decoder)
             var regions: [PixelRect]?
-            for pass in passes where found.isEmpty && completed {
+            // The full-resolution pass reads the camera's own pixels, which are not averaged.
+            for pass in passes where found.isEmpty && completed && !pass.fullResolution {
                 if !pass.wholeFrame && regions == nil { regions = Self.suspectedRegions(in: mean, pixels: mean.bounds, found: []) }
                 var targets = pass.wholeFrame ? [mean.bounds] : regions ?? []
                 if pass.blurredOnly {

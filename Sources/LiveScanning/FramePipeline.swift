@@ -29,6 +29,11 @@ public final class FramePipeline: @unchecked Sendable {
     private var source: FrameSource?
     /// Called on the UI thread with the newest frame.
     private let onPreview: @Sendable @MainActor (PreviewFrame) -> Void
+    /// Steers the camera's focus and zoom from the looks' results (capture thread only); `nil`
+    /// while the source offers no lens controls.
+    private var lens: LensControlPolicy?
+    /// Looks the lens policy has seen (capture thread only).
+    private var looksSeen = 0
 
     init(worker: DecodeWorker, onPreview: @escaping @Sendable @MainActor (PreviewFrame) -> Void) {
         self.worker = worker
@@ -57,9 +62,51 @@ public final class FramePipeline: @unchecked Sendable {
     func attach(_ newSource: FrameSource?) {
         lock.lock()
         source = newSource
+        lens = nil
         let on = delivering
         lock.unlock()
         (newSource as? FrameDemandAdjustable)?.setDeliversFrames(on)
+    }
+
+    /// Hands the newest look's result to the lens policy and its values to the camera (capture
+    /// thread). A source whose lens controls vanish (the camera closed) starts a new policy with
+    /// the next camera's.
+    private func steerLens() {
+        lock.lock()
+        let source = self.source as? LensAdjustable
+        var policy = lens
+        lock.unlock()
+        guard let source else { return }
+        let controls = source.lensControls
+        var targets: [CameraControlKind: Int] = [:]
+        if controls.isEmpty {
+            policy = nil
+        } else if policy == nil {
+            policy = LensControlPolicy(controls: controls)
+            looksSeen = worker.framesDecoded
+            targets = policy?.start() ?? [:]
+        } else {
+            let looks = worker.framesDecoded
+            if looks != looksSeen, let look = worker.lastLook {
+                looksSeen = looks
+                let largest = look.regionBoxes.max { $0.width * $0.height < $1.width * $1.height }
+                let observation = LensControlPolicy.Observation(
+                    time: monotonicSeconds(), unreadRegion: look.found == 0 ? largest : nil, scanFrame: look.scanFrame,
+                    frameWidth: look.frameWidth, frameHeight: look.frameHeight, read: look.found > 0)
+                targets = policy?.observe(observation) ?? [:]
+            }
+        }
+        lock.lock()
+        // A source attached meanwhile starts its own policy.
+        if self.source === source { lens = policy }
+        lock.unlock()
+        guard !targets.isEmpty else { return }
+        if debugGeometryEnabled {
+            debugLog(
+                "lens "
+                    + targets.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue)=\($0.value)" }.joined(separator: " "))
+        }
+        source.setLens(targets)
     }
 
     /// A frame from the source (capture thread).
@@ -71,6 +118,7 @@ public final class FramePipeline: @unchecked Sendable {
         // Sampled once: the same pixels are shown live and, if codes are found, frozen.
         let image = region.map { PreviewImage(frame: frame, viewport: $0.viewport) } ?? PreviewImage(frame: frame)
         if let region { worker.submit(frame, preview: image, region: region) }
+        steerLens()
         let preview = PreviewFrame(image: image, meanLuma: frame.luma.meanLuma(), sequence: frame.sequence)
         lock.lock()
         pendingPreview = preview

@@ -42,11 +42,14 @@ public final class PreviewImage: @unchecked Sendable {
     }
 
     /// Samples `frame` to the device pixels of `viewport` through its transform (fit and mirror
-    /// included), so drawing it is a plain copy.
+    /// included), so drawing it is a plain copy. A frame with full-resolution pixels is sampled
+    /// from those (the view gets the camera's detail; only the pixels shown are converted).
     public init(frame: VideoFrame, viewport: Viewport) {
         frameSize = Size(width: Double(frame.width), height: Double(frame.height))
         self.viewport = viewport
-        let (columns, rows) = ViewTransform(imageSize: frameSize, viewport: viewport).sampleIndices()
+        let detail = frame.detail
+        let sampledSize = detail.map { Size(width: Double($0.width), height: Double($0.height)) } ?? frameSize
+        let (columns, rows) = ViewTransform(imageSize: sampledSize, viewport: viewport).sampleIndices()
         let width = columns.count
         self.width = width
         height = rows.count
@@ -70,7 +73,7 @@ public final class PreviewImage: @unchecked Sendable {
                 }
             }
         }
-        let converted: Void? = frame.color?.withPixels(luma: frame.luma) { fill($0) }
+        let converted: Void? = detail.map { $0.withPixels { fill($0) } } ?? frame.color?.withPixels(luma: frame.luma) { fill($0) }
         if converted == nil {
             luma.withUnsafeBufferPointer { src in
                 fill { x, y in

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
 import GLibSwift
 import SaomaCore
 import V4L2Capture
@@ -30,8 +31,18 @@ final class V4L2CameraService: CameraService {
     }
 
     func makeSource(for device: CameraDevice) -> FrameSource {
-        V4L2Capture(configuration: V4L2Capture.Configuration(devicePath: device.path))
+        V4L2Capture(configuration: V4L2Capture.Configuration(devicePath: device.path, resolution: Self.resolution))
     }
+
+    /// Whether cameras may stream a full mode: `$SAOMA_CAMERA_RESOLUTION` (`full`, the default, or
+    /// `standard`: the benchmarks' comparison); any other value is named on stderr and ignored.
+    static let resolution: CaptureModePlan.Resolution = {
+        guard let value = ProcessInfo.processInfo.environment["SAOMA_CAMERA_RESOLUTION"], !value.isEmpty else { return .full }
+        if let resolution = CaptureModePlan.Resolution(rawValue: value) { return resolution }
+        let shown = String(value.unicodeScalars.prefix(40).map { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7f ? Character($0) : "?" })
+        FileHandle.standardError.write(Data("saoma: SAOMA_CAMERA_RESOLUTION “\(shown)” is neither full nor standard; using full\n".utf8))
+        return .full
+    }()
 
     func startMonitoring(_ changed: @escaping @MainActor () -> Void) {
         let monitor = CameraMonitor()

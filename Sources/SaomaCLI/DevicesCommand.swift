@@ -104,7 +104,7 @@ public enum DevicesCommand {
                 if !device.busInfo.isEmpty { lines.append("      " + tr("bus:") + " \(device.busInfo)") }
                 for format in groupedModes(device.modes) { lines.append("      \(format)") }
                 for value in device.skippedValues { lines.append("      " + skipped(value)) }
-                if let chosen = CameraModePolicy.choose(from: device.modes) {
+                if let chosen = CaptureModePlan.choose(from: device.modes)?.capture {
                     lines.append("      " + tr("Saoma captures at") + " \(chosen)")
                 }
             case .skipped(let kind, let name, let formats):

@@ -10,12 +10,16 @@ public struct VideoFrame: Sendable {
     public var timestamp: Double
     /// Increasing frame number since the stream started.
     public var sequence: UInt64
+    /// The frame at the camera's full resolution when it streams more pixels than `luma` has
+    /// (then its colour comes from here, and `color` is `nil`).
+    public var detail: FrameDetail?
 
-    public init(luma: LumaImage, color: FrameColor?, timestamp: Double, sequence: UInt64) {
+    public init(luma: LumaImage, color: FrameColor?, timestamp: Double, sequence: UInt64, detail: FrameDetail? = nil) {
         self.luma = luma
         self.color = color
         self.timestamp = timestamp
         self.sequence = sequence
+        self.detail = detail
     }
 
     /// A frame with packed RGB (3 bytes per pixel, rows packed) as its colour.
@@ -23,8 +27,28 @@ public struct VideoFrame: Sendable {
         self.init(luma: luma, color: rgb.map(FrameColor.rgb), timestamp: timestamp, sequence: sequence)
     }
 
-    /// The whole frame as packed RGB (converted from YCbCr when needed), or `nil` without colour.
-    public var rgb: [UInt8]? { color?.rgb(luma: luma) }
+    /// The whole frame as packed RGB at `width` × `height` (converted from YCbCr when needed, the
+    /// full-resolution colour sampled when there is one), or `nil` without colour.
+    public var rgb: [UInt8]? {
+        if let color { return color.rgb(luma: luma) }
+        guard let detail, width > 0, height > 0 else { return nil }
+        let (w, h) = (width, height)
+        let sx = Double(detail.width) / Double(w)
+        let sy = Double(detail.height) / Double(h)
+        return detail.withPixels { pixel in
+            var out = [UInt8](repeating: 0, count: w * h * 3)
+            for y in 0..<h {
+                let fy = min(detail.height - 1, Int((Double(y) + 0.5) * sy))
+                for x in 0..<w {
+                    let p = pixel(min(detail.width - 1, Int((Double(x) + 0.5) * sx)), fy)
+                    out[(y * w + x) * 3] = p.red
+                    out[(y * w + x) * 3 + 1] = p.green
+                    out[(y * w + x) * 3 + 2] = p.blue
+                }
+            }
+            return out
+        }
+    }
 
     public var width: Int { luma.width }
     public var height: Int { luma.height }

@@ -32,19 +32,28 @@ final class CaptureSession {
     private var width = 0
     private var height = 0
     private var bytesPerLine = 0
+    /// The frame size handed on: `width` × `height`, or the smaller working size of a full mode
+    /// (then each frame keeps its full-resolution pixels as a `FrameDetail`).
+    private(set) var workingWidth = 0
+    private(set) var workingHeight = 0
     /// Mapped buffers (libv4l2's conversion buffers when it converts), unmapped in `close()`.
     private var buffers: [(pointer: UnsafeMutableRawPointer, length: Int)] = []
     private var streaming = false
     /// Controls as found at open, and the values Saoma replaced (restored on close).
     private(set) var controls: [CameraControlState] = []
     private var originalValues: [CameraControlKind: Int] = [:]
+    /// Whether a full mode may be streamed (see `CaptureModePlan`).
+    private let resolution: CaptureModePlan.Resolution
 
     /// Opens `camera.path`, negotiates a mode and starts streaming with `bufferCount` buffers.
-    init(camera: CameraDevice, pixelPath: CapturePixelPath, bufferCount: Int) throws(CameraProblem) {
+    init(
+        camera: CameraDevice, pixelPath: CapturePixelPath, bufferCount: Int, resolution: CaptureModePlan.Resolution = .full
+    ) throws(CameraProblem) {
         let path = camera.path
         do { device = try V4L2Device.open(path) } catch { throw error.problem(device: path) }
         self.camera = camera
         self.pixelPath = pixelPath
+        self.resolution = resolution
         do {
             try negotiate()
             try startStreaming(bufferCount: bufferCount)
@@ -66,15 +75,23 @@ final class CaptureSession {
         guard cap.capturesVideo, cap.streams else { throw CameraProblem.noUsableFormat(device: path) }
         let (allModes, skipped) = device.modes()
         let modes = allModes.filter { CameraPixelFormat.convertibleFormats.contains($0.pixelFormat) }
-        guard let wanted = CameraModePolicy.choose(from: modes) else { throw CameraProblem.noUsableFormat(device: path) }
+        // A full mode only on the automatic path: YUYV passed through, JPEG decoded to YU12 (the
+        // RGB24 path converts every pixel once more).
+        let planResolution = pixelPath == .automatic || pixelPath == .yuyv ? resolution : .standard
+        guard let plan = CaptureModePlan.choose(from: modes, resolution: planResolution) else {
+            throw CameraProblem.noUsableFormat(device: path)
+        }
+        var wanted = plan.capture
         camera = CameraDevice(path: path, name: cap.name.isEmpty ? camera.name : cap.name, busInfo: cap.busInfo, modes: modes)
         camera.skippedValues = skipped
 
         if pixelPath == .automatic || pixelPath == .yuyv { pixelPath = wanted.pixelFormat == "YUYV" ? .yuyv : .yuv420 }
         var format = try setFormat(wanted)
         if format.fmt.pix.pixelformat != fourcc(pixelPath) && pixelPath == .yuyv {
-            // Passthrough refused (e.g. libv4l2 must flip this camera): let libv4l2 convert.
+            // Passthrough refused (e.g. libv4l2 must flip this camera): let libv4l2 convert, at
+            // the standard mode (a full mode is only worth it passed through).
             pixelPath = .yuv420
+            if plan.isFull, let standard = CameraModePolicy.choose(from: modes) { wanted = standard }
             format = try setFormat(wanted)
         }
         guard format.fmt.pix.pixelformat == fourcc(pixelPath), format.fmt.pix.width >= 2, format.fmt.pix.height >= 2 else {
@@ -90,6 +107,9 @@ final class CaptureSession {
         }
         width = Int(format.fmt.pix.width) & ~1
         height = Int(format.fmt.pix.height) & ~1
+        let reduces = pixelPath == .yuyv || (pixelPath == .yuv420 && CaptureModePlan.compressedFormats.contains(wanted.pixelFormat))
+        let working = reduces ? plan.workingSize(forFrameWidth: width, height: height) : (width: width, height: height)
+        (workingWidth, workingHeight) = (working.width & ~1, working.height & ~1)
         let minimumLine: Int
         switch pixelPath {
         case .yuyv: minimumLine = width * 2
@@ -209,6 +229,29 @@ final class CaptureSession {
         let luma: [UInt8]
         let color: FrameColor
         switch pixelPath {
+        case .yuyv where workingWidth < width:
+            // Full mode: the YUYV kept as sent, the luma reduced to the working size.
+            let yuyv = FrameConversion.packedRows(from: base, rowBytes: width * 2, height: height, stride: bytesPerLine)
+            let reduced = FrameConversion.reducedLuma(
+                fromYUYV: base, width: width, height: height, stride: bytesPerLine, targetWidth: workingWidth,
+                targetHeight: workingHeight)
+            let scale = Double(width) / Double(workingWidth)
+            guard let image = LumaImage(width: workingWidth, height: workingHeight, pixels: reduced),
+                let detail = FrameDetail(width: width, height: height, yuyv: yuyv, scale: scale)
+            else { return nil }
+            return VideoFrame(luma: image, color: nil, timestamp: Self.seconds(buffer.timestamp), sequence: sequence, detail: detail)
+        case .yuv420 where workingWidth < width:
+            // Full mode from JPEG: libv4l2's YU12 kept as it came, its Y plane reduced.
+            let yu12 = FrameConversion.packedRows(from: base, rowBytes: needed, height: 1, stride: needed)
+            let reduced = FrameConversion.reducedLuma(
+                from: base, width: width, height: height, stride: width, step: 1, targetWidth: workingWidth, targetHeight: workingHeight)
+            let scale = Double(width) / Double(workingWidth)
+            guard let image = LumaImage(width: workingWidth, height: workingHeight, pixels: reduced),
+                let detail = FrameDetail(
+                    width: width, height: height, pixels: yu12, layout: .yu12(fullRange: ["MJPG", "JPEG"].contains(mode.pixelFormat)),
+                    scale: scale)
+            else { return nil }
+            return VideoFrame(luma: image, color: nil, timestamp: Self.seconds(buffer.timestamp), sequence: sequence, detail: detail)
         case .yuyv:
             let (y, yuyv) = FrameConversion.lumaAndYUYV(fromYUYV: base, width: width, height: height, stride: bytesPerLine)
             (luma, color) = (y, .yuyv(yuyv))
@@ -240,7 +283,7 @@ final class CaptureSession {
     /// Sets controls in a safe order (exposure mode before exposure time), remembering the
     /// original values for `restoreControls()`.
     func apply(_ targets: [CameraControlKind: Int]) {
-        let order: [CameraControlKind] = [.exposureAuto, .exposureAbsolute, .gain, .brightness]
+        let order: [CameraControlKind] = [.exposureAuto, .exposureAbsolute, .gain, .brightness, .focusAuto, .focusAbsolute, .zoomAbsolute]
         for kind in order {
             guard let value = targets[kind], let index = controls.firstIndex(where: { $0.kind == kind }) else { continue }
             if originalValues[kind] == nil { originalValues[kind] = controls[index].value }
@@ -248,16 +291,16 @@ final class CaptureSession {
         }
     }
 
-    /// Puts back every control Saoma changed (exposure time before the exposure mode).
-    func restoreControls() {
-        let order: [CameraControlKind] = [.brightness, .gain, .exposureAbsolute, .exposureAuto]
-        for kind in order {
+    /// Puts back every control of `kinds` Saoma changed (exposure time before the exposure mode).
+    func restoreControls(_ kinds: Set<CameraControlKind> = Set(CameraControlKind.allCases)) {
+        let order: [CameraControlKind] = [.zoomAbsolute, .focusAbsolute, .focusAuto, .brightness, .gain, .exposureAbsolute, .exposureAuto]
+        for kind in order where kinds.contains(kind) {
             guard let value = originalValues[kind] else { continue }
             if let kept = try? device.setControl(kind, value), let index = controls.firstIndex(where: { $0.kind == kind }) {
                 controls[index].value = kept
             }
+            originalValues[kind] = nil
         }
-        originalValues = [:]
     }
 
     /// Whether any control differs from what it was at open.

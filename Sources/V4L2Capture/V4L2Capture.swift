@@ -12,7 +12,7 @@ import Synchronization
 /// queue). Problems become `.problem` events, never crashes; the thread then waits for the
 /// device directory to change (inotify) or for `retryInterval`, and tries again, so an unplugged
 /// camera resumes by itself when it returns and a camera plugged in later is picked up.
-public final class V4L2Capture: FrameSource, LowLightAdjustable, FrameDemandAdjustable {
+public final class V4L2Capture: FrameSource, LowLightAdjustable, FrameDemandAdjustable, LensAdjustable {
     /// How the capture is set up.
     public struct Configuration: Sendable {
         /// The device node to use; `nil` picks the best camera in `directory`.
@@ -25,16 +25,19 @@ public final class V4L2Capture: FrameSource, LowLightAdjustable, FrameDemandAdju
         public var bufferCount: Int
         /// Seconds between attempts to reopen a busy or inaccessible camera.
         public var retryInterval: Double
+        /// Whether the camera may stream a full mode larger than the frames handed on (`CaptureModePlan`).
+        public var resolution: CaptureModePlan.Resolution
 
         public init(
             devicePath: String? = nil, directory: String = CameraDiscovery.deviceDirectory, pixelPath: CapturePixelPath = .automatic,
-            bufferCount: Int = 4, retryInterval: Double = 2
+            bufferCount: Int = 4, retryInterval: Double = 2, resolution: CaptureModePlan.Resolution = .full
         ) {
             self.devicePath = devicePath
             self.directory = directory
             self.pixelPath = pixelPath
             self.bufferCount = bufferCount
             self.retryInterval = retryInterval
+            self.resolution = resolution
         }
     }
 
@@ -94,8 +97,10 @@ public final class V4L2Capture: FrameSource, LowLightAdjustable, FrameDemandAdju
     public var dequeueCPUSeconds: Double { shared.withLock { $0.dequeueCPUSeconds } }
     /// Capture-thread CPU seconds spent making frames (luma copy and preview RGB).
     public var conversionCPUSeconds: Double { shared.withLock { $0.conversionCPUSeconds } }
-    /// The low-light controls the current camera offers, with their current values.
+    /// The controls Saoma uses that the current camera offers, with their current values.
     public var controls: [CameraControlState] { shared.withLock { $0.controls } }
+    /// The lens controls (focus, zoom) the current camera offers.
+    public var lensControls: [CameraControlState] { controls.filter { CameraControlKind.lens.contains($0.kind) } }
 
     // MARK: Control requests (any thread; applied by the capture thread)
 
@@ -115,6 +120,14 @@ public final class V4L2Capture: FrameSource, LowLightAdjustable, FrameDemandAdju
     /// Asks the capture thread to set one control; it is restored when the camera closes.
     public func setControl(_ kind: CameraControlKind, to value: Int) {
         shared.withLock { $0.controlRequests[kind] = value }
+        wakeup.signal()
+    }
+
+    /// Asks the capture thread to set lens controls (other kinds are ignored); restored on close.
+    public func setLens(_ targets: [CameraControlKind: Int]) {
+        let lens = targets.filter { CameraControlKind.lens.contains($0.key) }
+        guard !lens.isEmpty else { return }
+        shared.withLock { $0.controlRequests.merge(lens) { $1 } }
         wakeup.signal()
     }
 
@@ -210,7 +223,9 @@ private final class CaptureLoop {
             if lastProblem == nil { handler(.opening(camera)) }
             let session: CaptureSession
             do {
-                session = try CaptureSession(camera: camera, pixelPath: configuration.pixelPath, bufferCount: configuration.bufferCount)
+                session = try CaptureSession(
+                    camera: camera, pixelPath: configuration.pixelPath, bufferCount: configuration.bufferCount,
+                    resolution: configuration.resolution)
             } catch {
                 report(error)
                 // Busy or inaccessible cameras get retried on a timer; gone ones when the directory changes.
@@ -343,7 +358,7 @@ private final class CaptureLoop {
             if requests.boost {
                 session.apply(LowLightBoost.targets(for: session.controls))
             } else {
-                session.restoreControls()
+                session.restoreControls(Set(CameraControlKind.allCases).subtracting(CameraControlKind.lens))
             }
             appliedBoost = requests.boost
             changed = true

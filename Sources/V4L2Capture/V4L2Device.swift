@@ -174,10 +174,11 @@ final class V4L2Device {
 
     static let controlIDs: [(CameraControlKind, UInt32)] = [
         (.exposureAuto, SAOMA_CID_EXPOSURE_AUTO), (.exposureAbsolute, SAOMA_CID_EXPOSURE_ABSOLUTE),
-        (.gain, SAOMA_CID_GAIN), (.brightness, SAOMA_CID_BRIGHTNESS),
+        (.gain, SAOMA_CID_GAIN), (.brightness, SAOMA_CID_BRIGHTNESS), (.focusAuto, SAOMA_CID_FOCUS_AUTO),
+        (.focusAbsolute, SAOMA_CID_FOCUS_ABSOLUTE), (.zoomAbsolute, SAOMA_CID_ZOOM_ABSOLUTE),
     ]
 
-    /// The low-light controls this device offers, with their current values.
+    /// The controls Saoma uses that this device offers (low-light and lens), with their current values.
     func controls() -> [CameraControlState] {
         var result: [CameraControlState] = []
         for (kind, id) in Self.controlIDs {

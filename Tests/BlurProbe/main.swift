@@ -229,18 +229,82 @@ func explain(_ file: String, dump: String?) {
                     "      projection reads \(String(decoding: reading.decoded.bytes, as: UTF8.self)) margin \(reading.margin) residual \(reading.residual)"
                 )
             }
-            for (b, band) in profiles.bands.enumerated() {
-                if let reading = LinearProfileDecoder.read(band, from: fit) {
-                    print(
-                        String(
-                            format: "      band %d reads %@ margin %.1f residual %.3f", b,
-                            String(decoding: reading.decoded.bytes, as: UTF8.self), reading.margin, reading.residual))
-                } else {
-                    print("      band \(b): nothing")
-                }
+            explainBands(profiles, fit)
+        }
+        let matches = GuardTemplateSearch.matches(projection, regionLength: 2 * region.halfLength)
+        for m in matches {
+            print(
+                String(
+                    format: "    template origin %.1f width %.3f sigma %.2f light %.0f depth %.0f residual %.3f", m.origin, m.width,
+                    m.sigma,
+                    m.light, m.depth, m.residual))
+        }
+        let hyps2 = GuardTemplateSearch.hypotheses(matches, count: projection.count, kind: .ean13(upcOnly: false))
+        for fit in LinearProfileDecoder.bestFits(projection, hypotheses: hyps2, limit: GuardTemplateSearch.fittedHypotheses) {
+            let g = fit.hypothesis.geometry
+            print(
+                String(
+                    format: "    tfit rev %d residual %.3f origin %.1f width %.3f curv %.5f sigma %.2f (%.2f mod) noise %.2f",
+                    fit.hypothesis.reversed ? 1 : 0, fit.residual, g.origin, g.width, g.curvature, g.sigma, g.sigma / g.width,
+                    LinearProfileDecoder.noiseEstimate(projection)))
+            if let model = LinearCodeModel(fit.hypothesis.kind) {
+                print("      chain \(model.labels(options: fit.options))")
             }
+            if let reading = LinearProfileDecoder.read(projection, from: fit, explain: { print("      projection: \($0)") }) {
+                print(
+                    "      projection reads \(String(decoding: reading.decoded.bytes, as: UTF8.self)) margin \(reading.margin) residual \(reading.residual)"
+                )
+            }
+            explainBands(profiles, fit)
         }
     }
+}
+
+/// What each band of `profiles` reads from `fit`.
+func explainBands(_ profiles: LinearCodeRegion.Profiles, _ fit: LinearProfileDecoder.Fit) {
+    for (b, band) in profiles.bands.enumerated() {
+        if let reading = LinearProfileDecoder.read(band, from: fit, explain: { print("      band \(b): \($0)") }) {
+            print(
+                String(
+                    format: "      band %d reads %@ margin %.1f residual %.3f", b, String(decoding: reading.decoded.bytes, as: UTF8.self),
+                    reading.margin, reading.residual))
+        } else {
+            print("      band \(b): nothing")
+        }
+    }
+}
+
+/// Where the linear reader's time goes on `files`: regions, the span fits, the template search
+/// and the template's fits, in thread CPU milliseconds summed over the files.
+func costs(_ files: [String]) {
+    var (regionMs, spanMs, templateMs, fitMs) = (0.0, 0.0, 0.0, 0.0)
+    var (regionCount, matched) = (0, 0)
+    let all = Set(Symbology.allCases)
+    for file in files {
+        guard let image = try? ImageLoader().load(path: file).luma else { continue }
+        var t = threadCPUSeconds()
+        let regions = LinearCodeRegion.find(in: image)
+        regionMs += (threadCPUSeconds() - t) * 1000
+        for region in regions {
+            guard let profiles = region.profiles(in: image, margin: max(24, 0.4 * region.halfLength)) else { continue }
+            let projection = profiles.projection
+            t = threadCPUSeconds()
+            _ = LinearProfileDecoder.bestFits(projection, wanted: all)
+            spanMs += (threadCPUSeconds() - t) * 1000
+            t = threadCPUSeconds()
+            let matches = GuardTemplateSearch.matches(projection, regionLength: 2 * region.halfLength)
+            templateMs += (threadCPUSeconds() - t) * 1000
+            t = threadCPUSeconds()
+            if !matches.isEmpty { matched += 1 }
+            regionCount += 1
+            let hyps = GuardTemplateSearch.hypotheses(matches, count: projection.count, kind: .ean13(upcOnly: false))
+            _ = LinearProfileDecoder.bestFits(projection, hypotheses: hyps, limit: GuardTemplateSearch.fittedHypotheses)
+            fitMs += (threadCPUSeconds() - t) * 1000
+        }
+    }
+    print("\(regionCount) regions, \(matched) matching the template")
+    print(
+        String(format: "regions %.0f ms, span fits %.0f ms, template %.0f ms, template fits %.0f ms", regionMs, spanMs, templateMs, fitMs))
 }
 
 /// The blur estimates of a whole image (edges, and finders found after deblurring with that).
@@ -354,6 +418,7 @@ case "defocus": defocus(Array(args.dropFirst(2)))
 case "deblur-grid": deblurGrid(Array(args.dropFirst(2)))
 case "zint-profile": zintProfile(args[2], args[3], Options(args.dropFirst(4)))
 case "finders": finders(Array(args.dropFirst(2)))
+case "costs": costs(Array(args.dropFirst(2)))
 case "scan":
     let rest = Array(args.dropFirst(2))
     scan(rest.filter { !$0.hasPrefix("--") }, blurOnly: rest.contains("--blur-only"), noBlur: rest.contains("--no-blur"))

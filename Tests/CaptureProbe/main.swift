@@ -6,7 +6,8 @@
 //   CaptureProbe controls PATH
 //   CaptureProbe capture [--device PATH] [--frames N] [--timeout S] [--max-problems K]
 //                        [--dump DIR] [--pixel-path yuv420|rgb24] [--slow-ms MS] [--boost-after N]
-//                        [--hold-after N [--hold-seconds S]]
+//                        [--hold-after N [--hold-seconds S]] [--resolution full|standard]
+//                        [--lens-after N --lens KIND=VALUE,...]
 //   CaptureProbe monitor [--lists N] [--timeout S]
 //   CaptureProbe bench [--device PATH] [--seconds S] [--warmup S] [--pixel-path P] [--slow-ms MS]
 import Foundation
@@ -41,6 +42,23 @@ struct Options {
     func string(_ key: String) -> String? { values[key] }
     func int(_ key: String, _ fallback: Int) -> Int { values[key].flatMap(Int.init) ?? fallback }
     func double(_ key: String, _ fallback: Double) -> Double { values[key].flatMap(Double.init) ?? fallback }
+    var resolution: CaptureModePlan.Resolution {
+        guard let raw = values["resolution"] else { return .full }
+        guard let resolution = CaptureModePlan.Resolution(rawValue: raw) else { fail("unknown resolution \(raw)") }
+        return resolution
+    }
+    /// `--lens focusAbsolute=100,zoomAbsolute=200`: control kinds and values.
+    var lens: [CameraControlKind: Int] {
+        var result: [CameraControlKind: Int] = [:]
+        for item in (values["lens"] ?? "").split(separator: ",") {
+            let parts = item.split(separator: "=")
+            guard parts.count == 2, let kind = CameraControlKind(rawValue: String(parts[0])), let value = Int(parts[1]) else {
+                fail("bad --lens item \(item)")
+            }
+            result[kind] = value
+        }
+        return result
+    }
     var pixelPath: CapturePixelPath {
         guard let raw = values["pixel-path"] else { return .automatic }
         guard let path = CapturePixelPath(rawValue: raw) else { fail("unknown pixel path \(raw)") }
@@ -144,7 +162,11 @@ func capture(_ options: Options) {
     let boostAfter = options.int("boost-after", -1)
     let holdAfter = options.int("hold-after", -1)
     let holdSeconds = options.double("hold-seconds", 1)
-    let capture = V4L2Capture(configuration: .init(devicePath: options.string("device"), pixelPath: options.pixelPath, retryInterval: 0.5))
+    let lensAfter = options.int("lens-after", -1)
+    let lens = options.lens
+    let capture = V4L2Capture(
+        configuration: .init(
+            devicePath: options.string("device"), pixelPath: options.pixelPath, retryInterval: 0.5, resolution: options.resolution))
     let counters = Mutex(CaptureCounters())
     let done = DispatchSemaphore(value: 0)
     capture.start { event in
@@ -179,7 +201,9 @@ func capture(_ options: Options) {
                 "timestamp": frame.timestamp, "left": mean(luma, x0: 0, x1: luma.width / 2),
                 "right": mean(luma, x0: luma.width / 2, x1: luma.width), "rgb": rgbMean,
                 "rgbBytes": rgb?.count ?? 0, "controls": describe(capture.controls),
+                "detailWidth": frame.detail?.width ?? 0, "detailHeight": frame.detail?.height ?? 0,
             ])
+            if count == lensAfter { capture.setLens(lens) }
             if let dump { writePGM(luma, to: "\(dump)/frame-\(count).pgm") }
             if boost { capture.setLowLightBoost(true) }
             if count == holdAfter {
@@ -223,13 +247,14 @@ func bench(_ options: Options) {
     let warmup = options.double("warmup", 2)
     let slow = options.double("slow-ms", 0) / 1000
     let sampleEvery = options.double("sample-every", 0)
-    let capture = V4L2Capture(configuration: .init(devicePath: options.string("device"), pixelPath: options.pixelPath))
+    let capture = V4L2Capture(
+        configuration: .init(devicePath: options.string("device"), pixelPath: options.pixelPath, resolution: options.resolution))
     let handled = Mutex(0)
     capture.start { event in
         switch event {
         case .frame(let frame):
             handled.withLock { $0 += 1 }
-            precondition(frame.color != nil)
+            precondition(frame.color != nil || frame.detail != nil)
             if slow > 0 { Thread.sleep(forTimeInterval: slow) }
         case .problem(let problem): emit(["event": "problem", "problem": describe(problem)])
         default: break

@@ -80,6 +80,39 @@ struct DecoderClientTests {
         #expect(reason.contains("/nonexistent/saoma-decoder"))
     }
 
+    @Test("a decoder process started by a thread that has ended goes on serving the client")
+    func outlivesTheStartingThread() throws {
+        // Photos are read on dispatch queues, whose threads end when idle: the process must be
+        // bound to Saoma's process, not to the thread that happened to start it.
+        let client = DecoderClient(executable: BuiltProducts.decoder.path)
+        let job = ThreadJob(client)
+        var thread = pthread_t()
+        let started = pthread_create(
+            &thread, nil,
+            { raw in
+                guard let raw else { return nil }
+                let job = Unmanaged<ThreadJob>.fromOpaque(raw).takeRetainedValue()
+                job.first = job.client.read(qrImage("on a thread"), options: DecodeOptions())
+                return nil
+            }, Unmanaged.passRetained(job).toOpaque())
+        try #require(started == 0)
+        pthread_join(thread, nil)
+        #expect(job.first?.symbols.map(\.text) == ["on a thread"])
+        for text in ["after the thread ended", "and again"] {
+            let outcome = client.read(qrImage(text), options: DecodeOptions())
+            #expect(outcome.failure == nil, "\(String(describing: outcome.failure))")
+            #expect(outcome.symbols.map(\.text) == [text])
+        }
+        #expect(client.processesStarted == 1)
+    }
+
+    /// A read handed to a thread of its own.
+    final class ThreadJob: @unchecked Sendable {
+        let client: DecoderClient
+        var first: DecodeOutcome?
+        init(_ client: DecoderClient) { self.client = client }
+    }
+
     @Test("the decoder process ends with its client")
     func endsWithClient() throws {
         var client: DecoderClient? = DecoderClient(executable: BuiltProducts.decoder.path)

@@ -90,7 +90,18 @@ struct fake_mode {
     unsigned width, height, fps;
 };
 
-enum { CTRL_BRIGHTNESS, CTRL_GAIN, CTRL_EXPOSURE_AUTO, CTRL_EXPOSURE_ABSOLUTE, CTRL_COUNT };
+enum {
+    CTRL_BRIGHTNESS,
+    CTRL_GAIN,
+    CTRL_EXPOSURE_AUTO,
+    CTRL_EXPOSURE_ABSOLUTE,
+    CTRL_FOCUS_AUTO,
+    CTRL_FOCUS_ABSOLUTE,
+    CTRL_ZOOM_ABSOLUTE,
+    CTRL_COUNT
+};
+// The controls every fake device offers; the lens controls after them only where LENS lists them.
+#define CTRL_ALWAYS 4
 
 struct fake_control {
     uint32_t id;
@@ -104,6 +115,14 @@ static const struct fake_control controls[CTRL_COUNT] = {
     {V4L2_CID_GAIN, "Gain", V4L2_CTRL_TYPE_INTEGER, 0, 255, 1, 0},
     {V4L2_CID_EXPOSURE_AUTO, "Auto Exposure", V4L2_CTRL_TYPE_MENU, 0, 3, 1, V4L2_EXPOSURE_APERTURE_PRIORITY},
     {V4L2_CID_EXPOSURE_ABSOLUTE, "Exposure Time, Absolute", V4L2_CTRL_TYPE_INTEGER, 3, 2047, 1, 156},
+    // As a Logitech C920 reports them.
+    {V4L2_CID_FOCUS_AUTO, "Focus, Automatic Continuous", V4L2_CTRL_TYPE_BOOLEAN, 0, 1, 1, 1},
+    {V4L2_CID_FOCUS_ABSOLUTE, "Focus (absolute)", V4L2_CTRL_TYPE_INTEGER, 0, 250, 5, 0},
+    {V4L2_CID_ZOOM_ABSOLUTE, "Zoom, Absolute", V4L2_CTRL_TYPE_INTEGER, 100, 500, 1, 100},
+};
+
+static const char *const control_names[CTRL_COUNT] = {
+    "brightness", "gain", "exposure_auto", "exposure_absolute", "focus_auto", "focus_absolute", "zoom_absolute",
 };
 
 struct fake_device {
@@ -118,6 +137,7 @@ struct fake_device {
     int unplugged_once;
     long frames_served;
     int32_t control_values[CTRL_COUNT];
+    int offered[CTRL_COUNT];  // which controls QUERYCTRL/G_CTRL/S_CTRL answer
     // Hostile answers a driver may give (tests of Saoma's range checks), all off by default.
     int stepwise;                          // ENUM_FRAMESIZES answers one stepwise range
     uint32_t step_min_w, step_min_h, step_max_w, step_max_h;
@@ -182,6 +202,25 @@ static int device_count;
 static struct fake_handle *handles;
 static struct fake_image image;
 static uint64_t generation_counter = 1;
+static char log_path[PATH_MAX];  // LOG: where S_FMT and S_CTRL are recorded (empty: nowhere)
+
+// Appends one line to the LOG file (a single write with O_APPEND: lines never interleave).
+static void log_line(const char *format, ...) {
+    if (!log_path[0]) return;
+    char line[256];
+    va_list ap;
+    va_start(ap, format);
+    int n = vsnprintf(line, sizeof line - 1, format, ap);
+    va_end(ap);
+    if (n < 0) return;
+    if (n > (int)sizeof line - 2) n = (int)sizeof line - 2;
+    line[n++] = '\n';
+    int fd = real_openat()(AT_FDCWD, log_path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) return;
+    ssize_t ignored = write(fd, line, (size_t)n);
+    (void)ignored;
+    real_close()(fd);
+}
 
 static const char *setting(const char *name, int index) {
     char key[96];
@@ -231,6 +270,27 @@ static void parse_hostile(struct fake_device *d) {
     }
     const char *tpf = setting("TIMEPERFRAME", d->index);
     d->timeperframe_set = tpf && parse_fraction(tpf, &d->timeperframe);
+}
+
+/// The LENS setting: a comma-separated list of focus-auto, focus-absolute and zoom, each
+/// optionally with =VALUE (its value at the start; else the control's default).
+static void parse_lens(struct fake_device *d, const char *spec) {
+    static const char *const names[] = {"focus-auto", "focus-absolute", "zoom"};
+    for (const char *p = spec; p && *p;) {
+        size_t n = strcspn(p, ",=");
+        int found = 0;
+        for (int i = 0; i < 3; i++) {
+            if (strlen(names[i]) == n && !strncmp(p, names[i], n)) {
+                int c = CTRL_FOCUS_AUTO + i;
+                d->offered[c] = 1;
+                if (p[n] == '=') d->control_values[c] = (int32_t)atol(p + n + 1);
+                found = 1;
+            }
+        }
+        if (!found) fprintf(stderr, "fake_v4l2: ignoring lens control '%.*s'\n", (int)n, p);
+        p = strchr(p, ',');
+        if (p) p++;
+    }
 }
 
 /// splitmix64: the fake camera's deterministic random numbers (the same in every run).
@@ -291,7 +351,11 @@ static void load_config(void) {
             d->fail = fail && !strcmp(fail, "busy") ? FAIL_BUSY : fail && !strcmp(fail, "denied") ? FAIL_DENIED : FAIL_NONE;
             const char *unplug = setting("UNPLUG_AFTER", device_count);
             d->unplug_after = unplug ? atol(unplug) : -1;
-            for (int c = 0; c < CTRL_COUNT; c++) d->control_values[c] = controls[c].default_value;
+            for (int c = 0; c < CTRL_COUNT; c++) {
+                d->control_values[c] = controls[c].default_value;
+                d->offered[c] = c < CTRL_ALWAYS;
+            }
+            parse_lens(d, setting("LENS", device_count));
             parse_hostile(d);
             make_noise(d, setting("NOISE", device_count));
             device_count++;
@@ -301,6 +365,8 @@ static void load_config(void) {
     }
     const char *img = getenv("SAOMA_FAKE_V4L2_IMAGE");
     if (img) snprintf(image.path, sizeof image.path, "%s", img);
+    const char *log = getenv("SAOMA_FAKE_V4L2_LOG");
+    if (log) snprintf(log_path, sizeof log_path, "%s", log);
 }
 
 static void configure(void) { pthread_once(&config_once, load_config); }
@@ -477,6 +543,10 @@ static void render_jpeg(struct fake_handle *h) {
     cinfo.input_components = 3;
     cinfo.in_color_space = JCS_RGB;
     api.set_defaults(&cinfo);
+    // 4:2:2, as UVC cameras send MJPEG (libv4lconvert needs the height a multiple of 8 lines
+    // per block row: 4:2:0's 16 would refuse 1080p).
+    cinfo.comp_info[0].h_samp_factor = 2;
+    cinfo.comp_info[0].v_samp_factor = 1;
     api.set_quality(&cinfo, 90, TRUE);
     api.start_compress(&cinfo, TRUE);
     for (unsigned y = 0; y < ht; y++) {
@@ -522,12 +592,36 @@ static void render_frame(struct fake_handle *h) {
         return;
     }
     unsigned w = h->width, ht = h->height;
+    // Nearest-neighbour source offsets, worked out once per render (a 2560×1440 frame has 3.7
+    // million pixels: a division each made a scene change cost a tenth of a second).
+    size_t *columns = image.pixels ? malloc(sizeof(size_t) * w) : NULL;
+    if (columns)
+        for (unsigned x = 0; x < w; x++) columns[x] = (size_t)(((uint64_t)x * image.width) / w) * image.channels;
+    long previous = -1;
     for (unsigned y = 0; y < ht; y++) {
         uint8_t *row = h->frame + (size_t)y * h->bytesperline;
+        const uint8_t *source = NULL;
+        if (columns) {
+            long sy = (long)(((uint64_t)y * image.height) / ht);
+            // A row scaled from the same scene row as the one above is the same row.
+            if (sy == previous) {
+                memcpy(row, row - h->bytesperline, h->bytesperline);
+                continue;
+            }
+            previous = sy;
+            source = image.pixels + (size_t)sy * image.width * image.channels;
+        }
         for (unsigned x = 0; x < w; x += 2) {
             int r0, g0, b0, r1, g1, b1;
-            scene_rgb(x, y, w, ht, &r0, &g0, &b0);
-            scene_rgb(x + 1, y, w, ht, &r1, &g1, &b1);
+            if (source) {
+                const uint8_t *p0 = source + columns[x], *p1 = source + columns[x + 1];
+                int third = image.channels == 3;
+                r0 = p0[0], g0 = p0[third], b0 = p0[2 * third];
+                r1 = p1[0], g1 = p1[third], b1 = p1[2 * third];
+            } else {
+                scene_rgb(x, y, w, ht, &r0, &g0, &b0);
+                scene_rgb(x + 1, y, w, ht, &r1, &g1, &b1);
+            }
             // BT.601 limited range, as webcams deliver it.
             int y0 = ((66 * r0 + 129 * g0 + 25 * b0 + 128) >> 8) + 16;
             int y1 = ((66 * r1 + 129 * g1 + 25 * b1 + 128) >> 8) + 16;
@@ -545,6 +639,7 @@ static void render_frame(struct fake_handle *h) {
             }
         }
     }
+    free(columns);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -812,7 +907,10 @@ static int fake_ioctl_locked(struct fake_handle *h, unsigned long request, void 
         if (request == VIDIOC_S_FMT && (d->fail == FAIL_BUSY || h->buffer_count > 0)) return -EBUSY;
         const struct fake_mode *m = closest_mode(d, f->fmt.pix.width, f->fmt.pix.height);
         fill_pix(d, &f->fmt.pix, m->width, m->height);
-        if (request == VIDIOC_S_FMT) set_size(h, m->width, m->height);
+        if (request == VIDIOC_S_FMT) {
+            set_size(h, m->width, m->height);
+            log_line("%d S_FMT %ux%u", d->index, m->width, m->height);
+        }
         return 0;
     }
     case VIDIOC_G_PARM:
@@ -902,9 +1000,10 @@ static int fake_ioctl_locked(struct fake_handle *h, unsigned long request, void 
         if (q->id & V4L2_CTRL_FLAG_NEXT_CTRL) {
             uint32_t after = q->id & ~(V4L2_CTRL_FLAG_NEXT_CTRL | V4L2_CTRL_FLAG_NEXT_COMPOUND);
             for (int i = 0; i < CTRL_COUNT; i++)
-                if (controls[i].id > after && (index < 0 || controls[i].id < controls[index].id)) index = i;
+                if (d->offered[i] && controls[i].id > after && (index < 0 || controls[i].id < controls[index].id)) index = i;
         } else {
             index = control_index(q->id);
+            if (index >= 0 && !d->offered[index]) index = -1;
         }
         if (index < 0 || !d->fourcc) return -EINVAL;
         const struct fake_control *c = &controls[index];
@@ -917,6 +1016,9 @@ static int fake_ioctl_locked(struct fake_handle *h, unsigned long request, void 
         q->step = c->step;
         q->default_value = c->default_value;
         if (c->id == V4L2_CID_EXPOSURE_ABSOLUTE && d->control_values[CTRL_EXPOSURE_AUTO] != V4L2_EXPOSURE_MANUAL)
+            q->flags = V4L2_CTRL_FLAG_INACTIVE;
+        // A lens under autofocus cannot be moved by hand (uvcvideo marks it so).
+        if (c->id == V4L2_CID_FOCUS_ABSOLUTE && d->offered[CTRL_FOCUS_AUTO] && d->control_values[CTRL_FOCUS_AUTO])
             q->flags = V4L2_CTRL_FLAG_INACTIVE;
         return 0;
     }
@@ -933,7 +1035,7 @@ static int fake_ioctl_locked(struct fake_handle *h, unsigned long request, void 
     case VIDIOC_S_CTRL: {
         struct v4l2_control *c = arg;
         int index = control_index(c->id);
-        if (index < 0 || !d->fourcc) return -EINVAL;
+        if (index < 0 || !d->offered[index] || !d->fourcc) return -EINVAL;
         if (request == VIDIOC_S_CTRL) {
             const struct fake_control *spec = &controls[index];
             int32_t v = c->value;
@@ -941,7 +1043,9 @@ static int fake_ioctl_locked(struct fake_handle *h, unsigned long request, void 
                 return -EINVAL;
             if (v < spec->minimum) v = spec->minimum;
             if (v > spec->maximum) v = spec->maximum;
+            if (spec->step > 1) v = spec->minimum + (v - spec->minimum) / spec->step * spec->step;
             d->control_values[index] = v;
+            log_line("%d S_CTRL %s %d", d->index, control_names[index], v);
         }
         c->value = d->control_values[index];
         return 0;

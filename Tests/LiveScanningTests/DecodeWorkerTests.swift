@@ -72,7 +72,7 @@ struct DecodeWorkerTests {
         // Detections are reported before the look is counted.
         try Patience.wait("frame looked at") { worker.framesDecoded == 1 }
         #expect(found.withLock { $0 } == ["phone in dark mode"])
-        #expect(worker.lastLook?.passes == ["zxing-cpp", "negated"])
+        #expect(worker.lastLook?.passes == ["zxing-cpp", "full-resolution", "negated"])
     }
 
     /// Part `index` (0-based) of `count` of a structured-append QR message, drawn by zint at 4 px

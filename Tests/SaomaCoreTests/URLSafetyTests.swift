@@ -10,97 +10,78 @@ struct SafetyCase: CustomTestStringConvertible, Sendable {
     let displayHost: String?
     let warnings: [URLAnalysis.Warning]
     var testDescription: String { String(url.debugDescription.prefix(80)) }
+
+    /// `shows` is the host as displayed where it differs from `host` (an IDN's Unicode form);
+    /// no `warnings` means none may be raised.
+    init(_ url: String, host: String?, shows displayHost: String? = nil, _ warnings: [URLAnalysis.Warning] = []) {
+        self.url = url
+        self.host = host
+        self.displayHost = displayHost ?? host
+        self.warnings = warnings
+    }
 }
 
 @Suite("URL safety")
 struct URLSafetyTests {
     static let cases: [SafetyCase] = [
-        SafetyCase(url: "https://example.org/path?q#f", host: "example.org", displayHost: "example.org", warnings: []),
-        SafetyCase(url: "https://Example.ORG.:8443/", host: "example.org", displayHost: "example.org", warnings: []),
-        SafetyCase(url: "http://example.org", host: "example.org", displayHost: "example.org", warnings: [.unencrypted]),
+        SafetyCase("https://example.org/path?q#f", host: "example.org"),
+        SafetyCase("https://Example.ORG.:8443/", host: "example.org"),
+        SafetyCase("http://example.org", host: "example.org", [.unencrypted]),
+        SafetyCase("https://paypal.com@evil.example/login", host: "evil.example", [.userInfo("paypal.com")]),
+        SafetyCase("https://a@b@evil.example", host: "evil.example", [.userInfo("a@b")]),
+        SafetyCase("https://evil.example\\@paypal.com", host: "evil.example"),
+        SafetyCase("https:\\\\evil.example", host: "evil.example"),
+        SafetyCase("https://%65vil.example", host: "evil.example"),
+        SafetyCase("http://192.168.1.1/admin", host: "192.168.1.1", [.unencrypted, .ipAddressHost("192.168.1.1")]),
+        SafetyCase("https://2130706433/", host: "2130706433", [.ipAddressHost("2130706433")]),
+        SafetyCase("https://0x7f.1/", host: "0x7f.1", [.ipAddressHost("0x7f.1")]),
+        SafetyCase("https://[::1]:8080/", host: "[::1]", [.ipAddressHost("[::1]")]),
+        SafetyCase("https://1password.com", host: "1password.com"),
         SafetyCase(
-            url: "https://paypal.com@evil.example/login", host: "evil.example", displayHost: "evil.example",
-            warnings: [.userInfo("paypal.com")]),
+            "https://xn--bcher-kva.example", host: "xn--bcher-kva.example", shows: "bücher.example", [.internationalHost("bücher.example")]),
         SafetyCase(
-            url: "https://a@b@evil.example", host: "evil.example", displayHost: "evil.example", warnings: [.userInfo("a@b")]),
+            "https://xn--pypal-4ve.com", host: "xn--pypal-4ve.com", shows: "pаypal.com",
+            [.mixedScripts(label: "pаypal", scripts: [.latin, .cyrillic]), .internationalHost("pаypal.com")]),
         SafetyCase(
-            url: "https://evil.example\\@paypal.com", host: "evil.example", displayHost: "evil.example", warnings: []),
-        SafetyCase(url: "https:\\\\evil.example", host: "evil.example", displayHost: "evil.example", warnings: []),
-        SafetyCase(url: "https://%65vil.example", host: "evil.example", displayHost: "evil.example", warnings: []),
+            "https://xn--80ak6aa92e.com", host: "xn--80ak6aa92e.com", shows: "аррӏе.com",
+            [.confusableLetters(label: "аррӏе", script: .cyrillic), .internationalHost("аррӏе.com")]),
         SafetyCase(
-            url: "http://192.168.1.1/admin", host: "192.168.1.1", displayHost: "192.168.1.1",
-            warnings: [.unencrypted, .ipAddressHost("192.168.1.1")]),
-        SafetyCase(url: "https://2130706433/", host: "2130706433", displayHost: "2130706433", warnings: [.ipAddressHost("2130706433")]),
-        SafetyCase(url: "https://0x7f.1/", host: "0x7f.1", displayHost: "0x7f.1", warnings: [.ipAddressHost("0x7f.1")]),
-        SafetyCase(url: "https://[::1]:8080/", host: "[::1]", displayHost: "[::1]", warnings: [.ipAddressHost("[::1]")]),
-        SafetyCase(url: "https://1password.com", host: "1password.com", displayHost: "1password.com", warnings: []),
+            "https://gооgle.com", host: "gооgle.com",
+            [.mixedScripts(label: "gооgle", scripts: [.latin, .cyrillic]), .internationalHost("gооgle.com")]),
+        SafetyCase("https://пример.рф", host: "пример.рф", [.internationalHost("пример.рф")]),
+        SafetyCase("https://xn--r8jz45g.jp", host: "xn--r8jz45g.jp", shows: "例え.jp", [.internationalHost("例え.jp")]),
+        SafetyCase("https://ドメイン名例abc.jp", host: "ドメイン名例abc.jp", [.internationalHost("ドメイン名例abc.jp")]),
         SafetyCase(
-            url: "https://xn--bcher-kva.example", host: "xn--bcher-kva.example", displayHost: "bücher.example",
-            warnings: [.internationalHost("bücher.example")]),
-        SafetyCase(
-            url: "https://xn--pypal-4ve.com", host: "xn--pypal-4ve.com", displayHost: "pаypal.com",
-            warnings: [.mixedScripts(label: "pаypal", scripts: [.latin, .cyrillic]), .internationalHost("pаypal.com")]),
-        SafetyCase(
-            url: "https://xn--80ak6aa92e.com", host: "xn--80ak6aa92e.com", displayHost: "аррӏе.com",
-            warnings: [.confusableLetters(label: "аррӏе", script: .cyrillic), .internationalHost("аррӏе.com")]),
-        SafetyCase(
-            url: "https://gооgle.com", host: "gооgle.com", displayHost: "gооgle.com",
-            warnings: [.mixedScripts(label: "gооgle", scripts: [.latin, .cyrillic]), .internationalHost("gооgle.com")]),
-        SafetyCase(
-            url: "https://пример.рф", host: "пример.рф", displayHost: "пример.рф", warnings: [.internationalHost("пример.рф")]),
-        SafetyCase(
-            url: "https://xn--r8jz45g.jp", host: "xn--r8jz45g.jp", displayHost: "例え.jp", warnings: [.internationalHost("例え.jp")]),
-        SafetyCase(
-            url: "https://ドメイン名例abc.jp", host: "ドメイン名例abc.jp", displayHost: "ドメイン名例abc.jp",
-            warnings: [.internationalHost("ドメイン名例abc.jp")]),
-        SafetyCase(
-            url: "https://xn--zz!.example", host: "xn--zz!.example", displayHost: "xn--zz!.example",
-            warnings: [.malformedPunycode(label: "xn--zz!"), .internationalHost("xn--zz!.example")]),
-        SafetyCase(url: "javascript:alert(1)", host: nil, displayHost: nil, warnings: [.dangerousScheme("javascript")]),
-        SafetyCase(url: "JavaScript:alert(1)", host: nil, displayHost: nil, warnings: [.dangerousScheme("javascript")]),
-        SafetyCase(url: "data:text/html,x", host: nil, displayHost: nil, warnings: [.dangerousScheme("data")]),
-        SafetyCase(url: "file:///etc/passwd", host: nil, displayHost: nil, warnings: [.dangerousScheme("file")]),
-        SafetyCase(
-            url: "intent://scan/#Intent;scheme=zxing;end", host: "scan", displayHost: "scan", warnings: [.dangerousScheme("intent")]),
-        SafetyCase(
-            url: "ftp://files.example.org", host: "files.example.org", displayHost: "files.example.org", warnings: [.unusualScheme("ftp")]),
-        SafetyCase(url: "magnet:?xt=urn:btih:abc", host: nil, displayHost: nil, warnings: [.unusualScheme("magnet")]),
-        SafetyCase(
-            url: "https://example.org/\u{202E}fdp.exe", host: "example.org", displayHost: "example.org", warnings: [.invisibleCharacters]),
+            "https://xn--zz!.example", host: "xn--zz!.example",
+            [.malformedPunycode(label: "xn--zz!"), .internationalHost("xn--zz!.example")]),
+        SafetyCase("javascript:alert(1)", host: nil, [.dangerousScheme("javascript")]),
+        SafetyCase("JavaScript:alert(1)", host: nil, [.dangerousScheme("javascript")]),
+        SafetyCase("data:text/html,x", host: nil, [.dangerousScheme("data")]),
+        SafetyCase("file:///etc/passwd", host: nil, [.dangerousScheme("file")]),
+        SafetyCase("intent://scan/#Intent;scheme=zxing;end", host: "scan", [.dangerousScheme("intent")]),
+        SafetyCase("ftp://files.example.org", host: "files.example.org", [.unusualScheme("ftp")]),
+        SafetyCase("magnet:?xt=urn:btih:abc", host: nil, [.unusualScheme("magnet")]),
+        SafetyCase("https://example.org/\u{202E}fdp.exe", host: "example.org", [.invisibleCharacters]),
         // UTS #46 drops the zero-width space: the browser goes to example.org, and that is shown.
-        SafetyCase(url: "https://exa\u{200B}mple.org", host: "example.org", displayHost: "example.org", warnings: [.invisibleCharacters]),
+        SafetyCase("https://exa\u{200B}mple.org", host: "example.org", [.invisibleCharacters]),
         // Slash and dot look-alikes are dangers; the host is shown as browsers map it (UTS #46).
         SafetyCase(
-            url: "https://bank.example\u{2044}login.evil.example/", host: "bank.example\u{2044}login.evil.example",
-            displayHost: "bank.example\u{2044}login.evil.example",
-            warnings: [.separatorLookalike("\u{2044}"), .internationalHost("bank.example\u{2044}login.evil.example")]),
+            "https://bank.example\u{2044}login.evil.example/", host: "bank.example\u{2044}login.evil.example",
+            [.separatorLookalike("\u{2044}"), .internationalHost("bank.example\u{2044}login.evil.example")]),
         SafetyCase(
-            url: "https://bank.example\u{2215}evil.example", host: "bank.example\u{2215}evil.example",
-            displayHost: "bank.example\u{2215}evil.example",
-            warnings: [.separatorLookalike("\u{2215}"), .internationalHost("bank.example\u{2215}evil.example")]),
-        SafetyCase(
-            url: "https://example\u{FF0E}com", host: "example.com", displayHost: "example.com", warnings: [.separatorLookalike("\u{FF0E}")]),
-        SafetyCase(
-            url: "https://bank\u{2488}evil.example", host: "bank1.evil.example", displayHost: "bank1.evil.example",
-            warnings: [.separatorLookalike("\u{2488}")]),
-        SafetyCase(
-            url: "https://bank.example\u{FF0F}evil.example", host: "bank.example/evil.example", displayHost: "bank.example/evil.example",
-            warnings: [.separatorLookalike("\u{FF0F}")]),
-        SafetyCase(url: "https://\u{FF25}\u{FF38}AMPLE.org", host: "example.org", displayHost: "example.org", warnings: []),
-        SafetyCase(
-            url: "https://\u{FF11}\u{FF12}\u{FF17}.0.0.1/", host: "127.0.0.1", displayHost: "127.0.0.1",
-            warnings: [.ipAddressHost("127.0.0.1")]),
+            "https://bank.example\u{2215}evil.example", host: "bank.example\u{2215}evil.example",
+            [.separatorLookalike("\u{2215}"), .internationalHost("bank.example\u{2215}evil.example")]),
+        SafetyCase("https://example\u{FF0E}com", host: "example.com", [.separatorLookalike("\u{FF0E}")]),
+        SafetyCase("https://bank\u{2488}evil.example", host: "bank1.evil.example", [.separatorLookalike("\u{2488}")]),
+        SafetyCase("https://bank.example\u{FF0F}evil.example", host: "bank.example/evil.example", [.separatorLookalike("\u{FF0F}")]),
+        SafetyCase("https://\u{FF25}\u{FF38}AMPLE.org", host: "example.org"),
+        SafetyCase("https://\u{FF11}\u{FF12}\u{FF17}.0.0.1/", host: "127.0.0.1", [.ipAddressHost("127.0.0.1")]),
         // An @ in disguise.
-        SafetyCase(
-            url: "https://bank.example%40evil.example/", host: "bank.example@evil.example", displayHost: "bank.example@evil.example",
-            warnings: [.encodedAt]),
-        SafetyCase(
-            url: "https://bank.example%40@evil.example/", host: "evil.example", displayHost: "evil.example",
-            warnings: [.encodedAt, .userInfo("bank.example@")]),
+        SafetyCase("https://bank.example%40evil.example/", host: "bank.example@evil.example", [.encodedAt]),
+        SafetyCase("https://bank.example%40@evil.example/", host: "evil.example", [.encodedAt, .userInfo("bank.example@")]),
         // Found by fuzzing (Tests/Fuzz/ContentParser): a percent-escaped right-to-left override in the host.
         SafetyCase(
-            url: "https://%E2%80%AEgro.elpmaxe", host: "\u{202E}gro.elpmaxe", displayHost: "\u{202E}gro.elpmaxe",
-            warnings: [.invisibleCharacters, .internationalHost("\u{202E}gro.elpmaxe")]),
+            "https://%E2%80%AEgro.elpmaxe", host: "\u{202E}gro.elpmaxe", [.invisibleCharacters, .internationalHost("\u{202E}gro.elpmaxe")]),
     ]
 
     @Test("hosts and warnings", arguments: cases)

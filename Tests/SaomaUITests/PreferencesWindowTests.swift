@@ -17,7 +17,7 @@ final class PreferencesWindowTests: XCTestCase {
         setenv("GSETTINGS_BACKEND", "memory", 0)
         try InProcessGtk.start()
         AppSettings.shared.setStrings("symbologies", stored)
-        let preferences = PreferencesWindow()
+        let preferences = try PreferencesWindow()
         gtk_window_present(gcast(preferences.window))
         InProcessGtk.flush()
         return preferences
@@ -82,7 +82,7 @@ final class PreferencesWindowTests: XCTestCase {
             defer { gtk_window_destroy(gcast(preferences.window)) }
             let widgets = InProcessGtk.descendants(of: preferences.window)
             let keepHistory = try XCTUnwrap(widgets.firstIndex { String(cString: gtk_widget_get_name($0)) == "keep-history" })
-            let kindsRow = try XCTUnwrap(preferences.kindsRow)
+            let kindsRow = preferences.kindsRow
             let kinds = try XCTUnwrap(widgets.firstIndex(of: kindsRow))
             XCTAssertLessThan(keepHistory, kinds, "Keep History comes before the kinds of codes")
             XCTAssertEqual(String(cString: adw_action_row_get_subtitle(gcast(kindsRow))), "2 of \(Symbology.allCases.count) kinds are read")
@@ -94,7 +94,7 @@ final class PreferencesWindowTests: XCTestCase {
                     Symbology.allCases.allSatisfy { preferences.switches[$0].map { gtk_widget_get_mapped($0) != 0 } ?? false }
                 })
             // The subpage lists every symbology Saoma reads, each once, whatever the enum holds.
-            let pageSwitches = InProcessGtk.descendants(of: try XCTUnwrap(preferences.kindsPage?.pointer)).filter {
+            let pageSwitches = InProcessGtk.descendants(of: preferences.kindsPage.pointer).filter {
                 InProcessGtk.isA(UnsafeMutableRawPointer($0), gtk_switch_get_type())
             }
             XCTAssertEqual(pageSwitches.count, Symbology.allCases.count)

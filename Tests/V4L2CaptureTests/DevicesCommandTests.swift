@@ -25,7 +25,7 @@ import Testing
         let line = { (index: Int) in lines.first { $0.contains(camera.devicePath(index) + " ") } ?? "" }
         #expect(line(0).contains("Desk Camera") && line(0).contains("(default)"))
         #expect(output.contains("YUYV: 1280×720 @ 30 fps"))
-        #expect(output.contains("Saoma captures at 1280×720 @ 30 fps YUYV"))
+        #expect(output.contains("Saoma captures at 1920×1080 @ 15 fps YUYV"))
         #expect(line(1).contains("skipped") && line(1).contains("metadata"))
         #expect(line(2).contains("skipped") && line(2).contains("infrared") && line(2).contains("GREY"))
         #expect(line(3).contains("permission denied") && line(3).contains("video"))

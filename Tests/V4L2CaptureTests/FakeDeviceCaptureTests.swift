@@ -73,7 +73,7 @@ import ZBarDecoding
         ("MJPG", "automatic", 0, 255), ("MJPG", "rgb24", 0, 255),
     ])
     func deliversTheSceneAt720p(format: String, pixelPath: String, black: Double, white: Double) throws {
-        let camera = try FakeCamera(settings: ["FORMAT": format])
+        let camera = try FakeCamera(settings: ["FORMAT": format, "MODES": "1280x720@30,640x480@30"])
         try Self.splitScene(camera)
         let (lines, status) = try camera.run(["capture", "--frames", "3", "--pixel-path", pixelPath])
         #expect(status == 0)
@@ -111,6 +111,71 @@ import ZBarDecoding
         #expect(mode.int("width") == width && mode.int("height") == height && mode.int("fps") == fps)
         let frame = try #require(lines.first { $0.event == "frame" })
         #expect(frame.int("width") == width && frame.int("height") == height)
+    }
+
+    @Test(arguments: [
+        ("1280x720@30,1920x1080@15,2560x1440@15", "YUYV", "full", 2560, 1440, 15),
+        ("1280x720@30,1920x1080@15", "YUYV", "full", 1920, 1080, 15),
+        ("1280x720@30,1920x1080@15,2560x1440@15", "YUYV", "standard", 1280, 720, 30),
+        // A JPEG camera: libv4l2 decodes 1080p15 to YU12, its Y plane reduced.
+        ("1280x720@30,1920x1080@15", "MJPG", "full", 1920, 1080, 15),
+    ])
+    func fullModeFramesAreHandedOnAtTheWorkingSize(
+        modes: String, format: String, resolution: String, width: Int, height: Int, fps: Int
+    ) throws {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("saoma-fake-log-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: log) }
+        let camera = try FakeCamera(settings: ["MODES": modes, "FORMAT": format, "LOG": log.path])
+        try Self.splitScene(camera)
+        let (lines, status) = try camera.run(["capture", "--frames", "3", "--resolution", resolution])
+        // libv4lconvert decodes JPEG to full-range luma.
+        let (black, white) = format == "MJPG" ? (0.0, 255.0) : (16.0, 235.0)
+        #expect(status == 0)
+        // The device was asked for the full mode (or the standard one), and streams it.
+        let asked = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").filter { $0.contains("S_FMT") }
+        #expect(asked == ["0 S_FMT \(width)x\(height)"])
+        let mode = try #require(lines.first { $0.event == "streaming" }?.object("mode"))
+        #expect(mode.int("width") == width && mode.int("height") == height && mode.int("fps") == fps)
+        let frames = lines.filter { $0.event == "frame" }
+        #expect(frames.count == 3)
+        for frame in frames {
+            // Every consumer sees 1280×720; a full mode's pixels ride along.
+            #expect(frame.int("width") == 1280 && frame.int("height") == 720)
+            #expect(frame.int("detailWidth") == (width > 1280 ? width : 0))
+            #expect(frame.int("detailHeight") == (width > 1280 ? height : 0))
+            #expect(abs((frame.double("left") ?? 0) - black) < 3)
+            #expect(abs((frame.double("right") ?? 0) - white) < 3)
+            #expect(frame.int("rgbBytes") == 1280 * 720 * 3)
+            let rgb = try #require(frame["rgb"] as? [Double])
+            for channel in rgb { #expect(abs(channel - 127.5) < 4) }
+        }
+    }
+
+    @Test func lensControlsAreSetThenRestored() throws {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("saoma-fake-log-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: log) }
+        let camera = try FakeCamera(settings: ["LENS": "focus-absolute=30,zoom", "LOG": log.path])
+        let (lines, status) = try camera.run([
+            "capture", "--device", camera.devicePath(), "--frames", "4", "--lens-after", "1", "--lens",
+            "focusAbsolute=102,zoomAbsolute=200",
+        ])
+        #expect(status == 0)
+        let before = try #require(lines.first { $0.event == "streaming" })
+        #expect(before.control("focusAbsolute") == 30)
+        #expect(before.control("zoomAbsolute") == 100)
+        #expect(before.control("focusAuto") == nil)
+        let set = try #require(lines.last { $0.event == "frame" })
+        // The driver keeps focus on its step of 5.
+        #expect(set.control("focusAbsolute") == 100)
+        #expect(set.control("zoomAbsolute") == 200)
+        let closed = try #require(lines.first { $0.event == "closed" })
+        #expect(closed.control("focusAbsolute") == 30)
+        #expect(closed.control("zoomAbsolute") == 100)
+        let controls = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").filter { $0.contains("S_CTRL") }
+        #expect(
+            controls == [
+                "0 S_CTRL focus_absolute 100", "0 S_CTRL zoom_absolute 200", "0 S_CTRL zoom_absolute 100", "0 S_CTRL focus_absolute 30",
+            ])
     }
 
     @Test func picksUpASwappedScene() throws {

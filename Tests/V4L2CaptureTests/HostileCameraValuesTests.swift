@@ -14,7 +14,7 @@ import Testing
             ["STEPWISE": "1920x1080-640x480"], "skipped frame sizes 1920×1080 to 640×480: the smallest is larger than the largest",
             nil
         ),
-        (["STEPWISE": "2x2-4294967295x4294967295"], "YUYV: 640×480 @ 30 fps, 1280×720 @ 30 fps, 1920×1080 @ 15 fps", (1280, 720, 30)),
+        (["STEPWISE": "2x2-4294967295x4294967295"], "YUYV: 640×480 @ 30 fps, 1280×720 @ 30 fps, 1920×1080 @ 15 fps", (1920, 1080, 15)),
         (["STEPWISE": "0x0-0x0"], "skipped frame size 0×0: each side must be 1 to 16384 pixels", nil),
         (["INTERVALS": "1/4294967295"], "skipped frame interval 1/4294967295 s: the rate must be 0.1 to 1000 fps", nil),
         (
@@ -24,7 +24,7 @@ import Testing
         (["INTERVALS": "4294967295/1"], "skipped frame interval 4294967295/1 s: the rate must be 0.1 to 1000 fps", nil),
         (["INTERVALS": "0/0"], "skipped frame interval 0/0 s: the rate must be 0.1 to 1000 fps", nil),
         (["INTERVALS": "stepwise:1/4294967295-4294967295/1"], "YUYV: 1280×720 @ 1000 fps, 1280×720 @ 30 fps", (1280, 720, 30)),
-        (["TIMEPERFRAME": "1/4294967295"], "Saoma captures at 1280×720 @ 30 fps YUYV", (1280, 720, 30)),
+        (["TIMEPERFRAME": "1/4294967295"], "Saoma captures at 1920×1080 @ 15 fps YUYV", (1920, 1080, 15)),
         (["TIMEPERFRAME": "0/0", "MODES": "1280x720@15"], "Saoma captures at 1280×720 @ 15 fps YUYV", (1280, 720, 15)),
     ]
 

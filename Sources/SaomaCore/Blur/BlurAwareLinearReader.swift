@@ -14,6 +14,8 @@ public enum BlurAwareLinearReader {
     public static let symbologies: Set<Symbology> = [.ean13, .upcA, .ean8, .upcE, .isbn10, .isbn13, .code128]
     /// Fewest bands that must read the same symbol.
     public static let minimumAgreeingBands = 3
+    /// Fewest bands that must read the same symbol where the mean of all reads nothing.
+    public static let minimumAgreeingBandsAlone = 4
     /// Fits of a region's mean profile read on its bands, best first.
     public static let fitsReadPerRegion = 2
     /// Profile samples beyond a region's ends (its tiles may stop short of the quiet zones), as
@@ -48,26 +50,54 @@ public enum BlurAwareLinearReader {
         let (light, dark) = ProfileSpan.levels(whole)
         let sigma = LinearProfileDecoder.blurEstimate(whole, start: 0, end: whole.count - 1, depth: light - dark)
         profiles = profiles.decimated(by: min(maximumDecimation, max(1, Int(sigma / decimationBlur))))
-        let fits = LinearProfileDecoder.bestFits(profiles.projection, wanted: wanted)
+        let projection = profiles.projection
+        if let symbol = read(LinearProfileDecoder.bestFits(projection, wanted: wanted), profiles: profiles, region: region, wanted: wanted)
+        {
+            return symbol
+        }
+        // No stretch of dark runs between quiet zones read: the retail symbols' fixed parts
+        // matched as a template instead (a blur over a module, a dark surround).
+        let retail = wanted.intersection([.ean13, .upcA, .isbn10, .isbn13])
+        guard !retail.isEmpty else { return nil }
+        let kind = LinearCodeModel.Kind.ean13(upcOnly: retail == [.upcA])
+        let matches = GuardTemplateSearch.matches(projection, regionLength: 2 * region.halfLength / profiles.step)
+        let hypotheses = GuardTemplateSearch.hypotheses(matches, count: projection.count, kind: kind)
+        let fits = LinearProfileDecoder.bestFits(projection, hypotheses: hypotheses, limit: GuardTemplateSearch.fittedHypotheses)
+        return read(fits, profiles: profiles, region: region, wanted: wanted, limit: GuardTemplateSearch.maximumMatches, bandsAlone: true)
+    }
+
+    /// The symbol the first of `fits` (best first, the first `limit` looked at) that reads on
+    /// the mean profile and on at least `minimumAgreeingBands` bands, with no band reading
+    /// another, shows. With `bandsAlone`, a fit the mean does not read may still read on
+    /// `minimumAgreeingBandsAlone` bands with none reading another (part of the region's height
+    /// may miss the bars, and the mean then mixes them with what is beside them).
+    static func read(
+        _ fits: [LinearProfileDecoder.Fit], profiles: LinearCodeRegion.Profiles, region: LinearCodeRegion, wanted: Set<Symbology>,
+        limit: Int = fitsReadPerRegion, bandsAlone: Bool = false
+    ) -> Symbol? {
         guard let best = fits.first else { return nil }
         let projection = profiles.projection
-        for fit in fits.prefix(fitsReadPerRegion) where LinearProfileDecoder.isCompetitive(fit, best: best) {
+        for fit in fits.prefix(limit) where LinearProfileDecoder.isCompetitive(fit, best: best) {
             // The mean of the bands reads first: it has the least noise, and a fit that does not
             // read there seldom reads on three bands (the bands are not read in vain).
-            guard let mean = LinearProfileDecoder.read(projection, from: fit) else { continue }
+            let mean = LinearProfileDecoder.read(projection, from: fit)
+            guard mean != nil || bandsAlone else { continue }
+            let needed = mean == nil ? minimumAgreeingBandsAlone : minimumAgreeingBands
+            var agreed: LinearCodeModel.Decoded? = mean?.decoded
             var agreeing: [(band: Int, reading: LinearProfileDecoder.Reading)] = []
             var conflicting = false
             for (b, band) in profiles.bands.enumerated() {
                 // Too few bands left to agree.
-                if agreeing.count + (profiles.bands.count - b) < minimumAgreeingBands { break }
+                if agreeing.count + (profiles.bands.count - b) < needed { break }
                 guard let reading = LinearProfileDecoder.read(band, from: fit) else { continue }
-                if reading.decoded != mean.decoded {
+                if let agreed, reading.decoded != agreed {
                     conflicting = true
                     break
                 }
+                agreed = reading.decoded
                 agreeing.append((b, reading))
             }
-            guard !conflicting, agreeing.count >= minimumAgreeingBands, let first = agreeing.first else { continue }
+            guard !conflicting, agreeing.count >= needed, let first = agreeing.first else { continue }
             return symbol(first.reading, bands: agreeing.map(\.band), region: region, profiles: profiles, wanted: wanted)
         }
         return nil

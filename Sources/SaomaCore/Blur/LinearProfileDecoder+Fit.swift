@@ -103,6 +103,11 @@ extension LinearProfileDecoder {
     /// line through the same symbol): the chain and geometry alternated on this profile, then
     /// the verified search and the acceptance rules; `nil` unless all hold.
     public static func read(_ profile: [Double], from fit: Fit) -> Reading? {
+        read(profile, from: fit, explain: nil)
+    }
+
+    /// `read(_:from:)`, telling `explain` why a reading was refused (the development probe's view).
+    public static func read(_ profile: [Double], from fit: Fit, explain: ((String) -> Void)?) -> Reading? {
         guard profile.count <= maximumProfileLength, profile.allSatisfy(\.isFinite), let model = LinearCodeModel(fit.hypothesis.kind) else {
             return nil
         }
@@ -119,12 +124,21 @@ extension LinearProfileDecoder {
         let n = Double(trellis.sampleCount)
         let variance = max(residualFloor * residualFloor, here.cost / n)
         let outcome = trellis.search(slack: (maxShortfall + minMargin) * variance)
-        guard !outcome.isAmbiguous, let verified = outcome.verified else { return nil }
+        guard !outcome.isAmbiguous, let verified = outcome.verified else {
+            explain?(outcome.isAmbiguous ? "ambiguous" : "no verifying chain within the slack")
+            return nil
+        }
         let residual = (outcome.verifiedCost / n).squareRoot()
         let margin = (outcome.runnerUpCost - outcome.verifiedCost) / variance
         let shortfall = (outcome.verifiedCost - outcome.bestCost) / variance
         let noise = noiseEstimate(p) / here.hypothesis.levels.depth
-        guard residual <= allowedResidual(noise: noise), margin >= minMargin, shortfall <= maxShortfall else { return nil }
+        let allowed = allowedResidual(noise: noise, blurModules: g.sigma / g.width)
+        guard residual <= allowed, margin >= minMargin, shortfall <= maxShortfall else {
+            explain?(
+                "residual \(residual) of \(allowed), margin \(margin), shortfall \(shortfall), chain \(model.labels(options: verified))"
+            )
+            return nil
+        }
         guard let decoded = model.decoded(labels: model.labels(options: verified)) else { return nil }
         var final = here
         final.options = verified
@@ -149,15 +163,22 @@ extension LinearProfileDecoder {
     /// The hypotheses of `profile` fitted, best first: all of them ranked by the residual of the
     /// best chain at their first guess, the best `maxHypotheses` fitted.
     public static func bestFits(_ profile: [Double], wanted: Set<Symbology>) -> [Fit] {
+        bestFits(profile, hypotheses: hypotheses(profile, wanted: wanted))
+    }
+
+    /// `hypotheses` on `profile` fitted, best first: ranked by the residual of the best chain at
+    /// their first guess, the best `limit` fitted.
+    public static func bestFits(_ profile: [Double], hypotheses: [Hypothesis], limit: Int = maxHypotheses) -> [Fit] {
+        guard profile.count <= maximumProfileLength, profile.allSatisfy(\.isFinite) else { return [] }
         var ranked: [(hypothesis: Hypothesis, residual: Double)] = []
-        for h in hypotheses(profile, wanted: wanted) {
+        for h in hypotheses {
             guard let model = LinearCodeModel(h.kind),
                 let chain = bestChain(oriented(profile, h), model: model, geometry: h.geometry, levels: h.levels, endsOnly: true)
             else { continue }
             ranked.append((h, (chain.cost / Double(chain.samples)).squareRoot()))
         }
         ranked.sort { $0.residual < $1.residual }
-        var fits = ranked.prefix(maxHypotheses).compactMap { fit(profile, $0.hypothesis) }
+        var fits = ranked.prefix(limit).compactMap { fit(profile, $0.hypothesis) }
         fits.sort { $0.residual < $1.residual }
         return fits
     }

@@ -79,9 +79,17 @@ public enum LinearProfileDecoder {
         fit.residual <= maxResidual && fit.residual <= max(relativeResidual * best.residual, best.residual + 0.01)
     }
 
-    /// The residual a reading may have on a profile with `noise` (bar depths).
-    static func allowedResidual(noise: Double) -> Double {
-        min(maxResidual, ((noiseAllowance * noise) * (noiseAllowance * noise) + mismatchAllowance * mismatchAllowance).squareRoot())
+    /// Blur beyond which the model's mismatch grows, in modules, and by how much per module more
+    /// (bar depths): a lens's blur is not quite Gaussian, and the more of a module's neighbours a
+    /// sample mixes, the more that shows (photos defocused by 1.2–1.7 modules fit to 0.03–0.05).
+    public static let mismatchBlurModules = 0.8
+    public static let mismatchPerBlurModule = 0.06
+
+    /// The residual a reading may have on a profile with `noise` (bar depths), for a blur of
+    /// `blurModules` module widths.
+    static func allowedResidual(noise: Double, blurModules: Double = 0) -> Double {
+        let mismatch = mismatchAllowance + mismatchPerBlurModule * max(0, blurModules - mismatchBlurModules)
+        return min(maxResidual, ((noiseAllowance * noise) * (noiseAllowance * noise) + mismatch * mismatch).squareRoot())
     }
 
     /// Windows of samples the noise is measured on, and where they start (every `noiseStep`).

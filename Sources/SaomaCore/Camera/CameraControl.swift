@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 
-/// The camera controls Saoma's low-light feature uses.
+/// The camera controls Saoma uses: the low-light boost's, and the lens's (focus and zoom) so a
+/// small code gets the pixels.
 public enum CameraControlKind: String, CaseIterable, Hashable, Sendable {
     /// Brightness offset (driver units).
     case brightness
@@ -10,6 +11,15 @@ public enum CameraControlKind: String, CaseIterable, Hashable, Sendable {
     case exposureAuto
     /// Exposure time in units of 100 µs.
     case exposureAbsolute
+    /// Continuous autofocus: 1 on, 0 off (V4L2 boolean).
+    case focusAuto
+    /// Lens position (driver units; larger is usually nearer).
+    case focusAbsolute
+    /// Zoom (driver units; the minimum is no zoom).
+    case zoomAbsolute
+
+    /// The lens controls (`LensControlPolicy`'s); the others are the low-light boost's.
+    public static let lens: Set<CameraControlKind> = [.focusAuto, .focusAbsolute, .zoomAbsolute]
 }
 
 /// One control as the camera reports it.
@@ -74,6 +84,8 @@ public enum LowLightBoost {
             case .brightness:
                 let wanted = control.defaultValue + Int(Double(control.maximum - control.defaultValue) * brightnessShare)
                 result[.brightness] = control.clamped(max(control.value, wanted))
+            case .focusAuto, .focusAbsolute, .zoomAbsolute:
+                continue
             }
         }
         return result.filter { kind, value in controls.first { $0.kind == kind }?.value != value }
@@ -86,6 +98,15 @@ public protocol FrameDemandAdjustable: AnyObject, Sendable {
     /// Whether frames are converted and delivered (the default); while off the camera keeps
     /// streaming but its frames are handed straight back. Safe from any thread.
     func setDeliversFrames(_ on: Bool)
+}
+
+/// A frame source whose camera's lens (focus, zoom) can be steered.
+public protocol LensAdjustable: AnyObject, Sendable {
+    /// The lens controls the camera offers now, with their values (empty when none or not streaming).
+    var lensControls: [CameraControlState] { get }
+    /// Sets lens controls; the capture thread applies them shortly after, and every value Saoma
+    /// changed is restored when the camera closes. Safe from any thread.
+    func setLens(_ targets: [CameraControlKind: Int])
 }
 
 /// A frame source whose camera can be asked to brighten a dark scene.

@@ -4,7 +4,8 @@ import CGtk
 /// Saoma's keyboard shortcuts: action name → accelerators (GTK accelerator syntax).
 ///
 /// The window creates the `win.*` actions and the application `app.quit`; `install(on:)` binds
-/// the keys. `ShortcutsWindow` lists the same table. UI thread only.
+/// the keys. The shortcuts window (`data/ui/shortcuts.ui`) names the same actions, and GTK shows
+/// the keys bound here beside them. UI thread only.
 @MainActor
 public enum Accelerators {
     /// One action and the keys that trigger it.

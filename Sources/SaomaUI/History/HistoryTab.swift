@@ -94,26 +94,14 @@ extension PhotoSource {
 }
 
 extension PreferencesWindow {
-    /// The "History" group: the "Keep history" switch, bound to the `keep-history` setting.
-    static func makeHistoryGroup(_ settings: AppSettings) -> UnsafeMutablePointer<GtkWidget> {
-        let group = created(adw_preferences_group_new())
-        adw_preferences_group_set_title(gcast(group), tr("History"))
-        let row = created(adw_action_row_new())
-        adw_preferences_row_set_title(gcast(row), tr("Keep History"))
-        adw_action_row_set_subtitle(gcast(row), tr("Keep every code you choose, to find it again later. When off, nothing is written."))
-        let toggle = created(gtk_switch_new())
-        gtk_widget_set_valign(toggle, GTK_ALIGN_CENTER)
-        saoma_accessible_set_label(gcast(toggle), tr("Keep History"))
-        adw_action_row_add_suffix(gcast(row), toggle)
-        adw_action_row_set_activatable_widget(gcast(row), toggle)
-        gtk_widget_set_name(toggle, "keep-history")
+    /// Binds Preferences' "Keep History" switch to the `keep-history` setting (shown on and
+    /// unchangeable when the schema lacks the key: history is then always kept).
+    static func bindKeepHistory(_ toggle: UnsafeMutablePointer<GtkWidget>, to settings: AppSettings) {
         if let gsettings = settings.gsettings, settings.hasKey("keep-history") {
             g_settings_bind(gsettings, "keep-history", UnsafeMutableRawPointer(toggle), "active", G_SETTINGS_BIND_DEFAULT)
         } else {
             gtk_switch_set_active(gcast(toggle), 1)
             gtk_widget_set_sensitive(toggle, 0)
         }
-        adw_preferences_group_add(gcast(group), row)
-        return group
     }
 }

@@ -6,11 +6,12 @@ import SaomaCore
 /// The Preferences window (`AdwPreferencesWindow`): Keep History first (the privacy switch),
 /// then a "Kinds of Codes" row opening a subpage with a switch per symbology.
 ///
-/// The subpage is built from `Symbology.allCases` (grouped by `SymbologySelection.Family`), so
-/// every symbology Saoma reads has its switch; changes go straight to the `symbologies`
-/// setting, which the scanner and the image tab follow. The last kind switched on cannot be
-/// switched off. UI thread only; the window is a toplevel owned by GTK, and this object lives as
-/// long as it (kept by the window's `destroy` handler).
+/// The static layout is `data/ui/preferences.ui`; this type connects it and builds the subpage's
+/// switches from `Symbology.allCases` (grouped by `SymbologySelection.Family`), so every
+/// symbology Saoma reads has its switch; changes go straight to the `symbologies` setting, which
+/// the scanner and the image tab follow. The last kind switched on cannot be switched off. UI
+/// thread only; the window is a toplevel owned by GTK, and this object lives as long as it (kept
+/// by the window's `destroy` handler).
 @MainActor
 final class PreferencesWindow {
     /// The window (owned by GTK once presented).
@@ -20,34 +21,56 @@ final class PreferencesWindow {
     /// Each symbology's switch.
     private(set) var switches: [Symbology: UnsafeMutablePointer<GtkWidget>] = [:]
     /// The row opening the symbologies' subpage (its subtitle counts the kinds switched on).
-    private(set) var kindsRow: UnsafeMutablePointer<GtkWidget>?
+    let kindsRow: UnsafeMutablePointer<GtkWidget>
     /// The symbologies' subpage (held while the window lives; shown on demand).
-    private(set) var kindsPage: WidgetRef?
+    let kindsPage: WidgetRef
     private var updating = false
 
-    init(settings: AppSettings = .shared) {
+    /// A new window over `preferences.ui`; throws when the file is missing or does not match this code.
+    init(settings: AppSettings = .shared) throws(UIDefinitionError) {
         self.settings = settings
         selection = SymbologySelection(stored: settings.strings("symbologies"))
-        window = created(adw_preferences_window_new())
-        gtk_window_set_title(gcast(window), tr("Preferences"))
-        adw_preferences_window_set_search_enabled(gcast(window), 0)
-        let page = created(adw_preferences_page_new())
-        adw_preferences_page_set_title(gcast(page), tr("Scanning"))
-        adw_preferences_page_set_icon_name(gcast(page), "camera-photo-symbolic")
-        adw_preferences_page_add(gcast(page), gcast(Self.makeHistoryGroup(settings)))
-        adw_preferences_page_add(gcast(page), gcast(makeKindsGroup()))
-        adw_preferences_window_add(gcast(window), gcast(page))
-        kindsPage = WidgetRef(sinking: makeKindsPage())
+        let layout = try UIDefinition(named: "preferences.ui")
+        let back: UnsafeMutablePointer<GtkWidget>
+        let groups: UnsafeMutablePointer<GtkWidget>
+        let keepHistory: UnsafeMutablePointer<GtkWidget>
+        do {
+            window = try layout.widget("window", isA: adw_preferences_window_get_type())
+            kindsRow = try layout.widget("kinds-row", isA: adw_action_row_get_type())
+            kindsPage = WidgetRef(sinking: try layout.widget("kinds-page"))
+            back = try layout.widget("kinds-back", isA: gtk_button_get_type())
+            groups = try layout.widget("kinds-groups", isA: adw_preferences_page_get_type())
+            keepHistory = try layout.widget("keep-history", isA: gtk_switch_get_type())
+        } catch {
+            layout.destroyWindows()
+            throw error
+        }
+        Self.bindKeepHistory(keepHistory, to: settings)
+        for family in SymbologySelection.Family.allCases where !family.members.isEmpty {
+            adw_preferences_page_add(gcast(groups), gcast(makeGroup(family)))
+        }
+        onSimpleSignal(UnsafeMutableRawPointer(kindsRow), "activated") { [weak self] in self?.showKinds() }
+        onClicked(back) { [weak self] in
+            guard let self else { return }
+            adw_preferences_window_close_subpage(gcast(self.window))
+        }
         refresh()
         // The window keeps this object until it is destroyed.
         let keeper = Unmanaged.passRetained(self)
         onSimpleSignal(UnsafeMutableRawPointer(window), "destroy") { keeper.release() }
     }
 
-    /// Shows a new Preferences window over `parent`.
+    /// Shows a new Preferences window over `parent`; `nil`, said on standard error in one line,
+    /// when its layout cannot be used.
     @discardableResult
-    static func present(parent: UnsafeMutablePointer<GtkWindow>?) -> PreferencesWindow {
-        let preferences = PreferencesWindow()
+    static func present(parent: UnsafeMutablePointer<GtkWindow>?) -> PreferencesWindow? {
+        let preferences: PreferencesWindow
+        do {
+            preferences = try PreferencesWindow()
+        } catch {
+            StandardStream.error.write("saoma: Preferences cannot open: \(error)\n")
+            return nil
+        }
         gtk_window_set_transient_for(gcast(preferences.window), parent)
         gtk_window_set_modal(gcast(preferences.window), 1)
         gtk_window_present(gcast(preferences.window))
@@ -56,46 +79,7 @@ final class PreferencesWindow {
 
     /// Shows the symbologies' subpage (its header's Back returns).
     func showKinds() {
-        guard let kindsPage else { return }
         adw_preferences_window_present_subpage(gcast(window), kindsPage.pointer)
-    }
-
-    /// The "Codes" group: one row leading to the symbologies' subpage.
-    private func makeKindsGroup() -> UnsafeMutablePointer<GtkWidget> {
-        let group = created(adw_preferences_group_new())
-        adw_preferences_group_set_title(gcast(group), tr("Codes"))
-        let row = created(adw_action_row_new())
-        adw_preferences_row_set_title(gcast(row), tr("Kinds of Codes"))
-        adw_preferences_row_set_use_underline(gcast(row), 0)
-        adw_action_row_add_suffix(gcast(row), created(gtk_image_new_from_icon_name("go-next-symbolic")))
-        gtk_list_box_row_set_activatable(gcast(row), 1)
-        onSimpleSignal(UnsafeMutableRawPointer(row), "activated") { [weak self] in self?.showKinds() }
-        adw_preferences_group_add(gcast(group), row)
-        kindsRow = row
-        return group
-    }
-
-    /// The subpage: a header bar with Back and a group of switches per family.
-    private func makeKindsPage() -> UnsafeMutablePointer<GtkWidget> {
-        let box = created(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
-        let header = created(adw_header_bar_new())
-        adw_header_bar_set_title_widget(gcast(header), created(adw_window_title_new(tr("Kinds of Codes"), nil)))
-        let back = created(gtk_button_new_from_icon_name("go-previous-symbolic"))
-        gtk_widget_set_tooltip_text(back, tr("Back to Preferences"))
-        saoma_accessible_set_label(gcast(back), tr("Back to Preferences"))
-        onClicked(back) { [weak self] in
-            guard let self else { return }
-            adw_preferences_window_close_subpage(gcast(self.window))
-        }
-        adw_header_bar_pack_start(gcast(header), back)
-        gtk_box_append(gcast(box), header)
-        let page = created(adw_preferences_page_new())
-        gtk_widget_set_vexpand(page, 1)
-        for family in SymbologySelection.Family.allCases where !family.members.isEmpty {
-            adw_preferences_page_add(gcast(page), gcast(makeGroup(family)))
-        }
-        gtk_box_append(gcast(box), page)
-        return box
     }
 
     private func makeGroup(_ family: SymbologySelection.Family) -> UnsafeMutablePointer<GtkWidget> {
@@ -132,14 +116,12 @@ final class PreferencesWindow {
     private func refresh() {
         updating = true
         defer { updating = false }
-        if let kindsRow {
-            let on = Symbology.allCases.filter(selection.isEnabled).count
-            adw_action_row_set_subtitle(
-                gcast(kindsRow),
-                on == Symbology.allCases.count
-                    ? tr("All kinds are read")
-                    : tr("{on} of {total} kinds are read", ["on": String(on), "total": String(Symbology.allCases.count)]))
-        }
+        let on = Symbology.allCases.filter(selection.isEnabled).count
+        adw_action_row_set_subtitle(
+            gcast(kindsRow),
+            on == Symbology.allCases.count
+                ? tr("All kinds are read")
+                : tr("{on} of {total} kinds are read", ["on": String(on), "total": String(Symbology.allCases.count)]))
         for (symbology, toggle) in switches {
             gtk_switch_set_active(gcast(toggle), selection.isEnabled(symbology) ? 1 : 0)
             gtk_widget_set_sensitive(toggle, selection.isLocked(symbology) ? 0 : 1)

@@ -43,6 +43,15 @@
 //       streaming descriptor fails with ENODEV from the (N+1)th DQBUF on. It happens once per
 //       process; recreating (touching) the file plugs the camera back in.
 //   SAOMA_FAKE_V4L2_NAME="Fake Camera"   (QUERYCAP card name; default "Fake Camera")
+//   SAOMA_FAKE_V4L2_LENS=focus-auto[=V],focus-absolute[=V],zoom[=V]   (default: none)
+//       Lens controls the camera offers beside the others, each optionally with its value at the
+//       start: focus auto (boolean, default 1), focus absolute (0…250 step 5, default 0; inactive
+//       while autofocus is on), zoom absolute (100…500, default 100), as a Logitech C920 has them.
+//   SAOMA_FAKE_V4L2_LOG=/abs/file
+//       Appends one line per S_FMT ("INDEX S_FMT WxH", the size the device settled on) and per
+//       S_CTRL ("INDEX S_CTRL NAME VALUE", the value kept; names as brightness, gain,
+//       exposure_auto, exposure_absolute, focus_auto, focus_absolute, zoom_absolute), so tests
+//       see what the application asked of the device.
 //
 // Hostile answers, for tests of the range checks (any 32-bit numbers; MODES still decides what
 // S_FMT and S_PARM settle on):
