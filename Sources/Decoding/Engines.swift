@@ -62,12 +62,12 @@ public enum Engines {
     /// last the blur-aware readers at the regions still unread (a code held too close to a
     /// fixed-focus webcam; docs/BENCHMARKS.md, "Live blur-aware passes": their cost per region
     /// fits the decode budget, and they run only where a region stayed unread after every other
-    /// pass).
+    /// pass, and only at regions that look blurred: text and keys on a desk have sharp edges).
     public static let liveRegions: [LiveRegionPass] = [
         LiveRegionPass(name: "zxing-cpp", stages: [liveZXing], wholeFrame: true),
         LiveRegionPass(name: "full-resolution", stages: live + [liveZXing], fullResolution: true),
         LiveRegionPass(name: "negated", stages: live + [liveZXing], negated: true),
-        LiveRegionPass(name: "blur", stages: liveBlur),
+        LiveRegionPass(name: "blur", stages: liveBlur, blurredOnly: true),
     ]
 
     /// The blur-aware readers' live stages: EAN/UPC and Code 128 fitted under a blur, QR codes

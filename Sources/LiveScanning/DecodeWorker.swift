@@ -233,6 +233,21 @@ final class DecodeWorker: @unchecked Sendable {
         return regions.map { PixelRect(x: $0.x + area.x, y: $0.y + area.y, width: $0.width, height: $0.height) }
     }
 
+    /// Largest region side, in pixels, for which "closer" is said: a code too far to read is
+    /// small in the frame (a page of text flagged as code-like is not).
+    static let closerRegionSide = 200
+
+    /// Whether a small code may be what `region` of `image` shows, too far to read: the region is
+    /// small and holds a QR code's finder pattern (text and keys on a desk have fine sharp edges
+    /// too; a far 1-D code gets no hint rather than a wrong one).
+    static func looksLikeAFarCode(_ image: LumaImage, in region: PixelRect) -> Bool {
+        guard max(region.width, region.height) <= closerRegionSide else { return false }
+        // With half the region's size around it: a region the detector flagged may cut a code.
+        let around = PixelRect(
+            x: region.x - region.width / 2, y: region.y - region.height / 2, width: 2 * region.width, height: 2 * region.height)
+        return !FinderPatternLocator.find(in: image.cropped(to: around)).isEmpty
+    }
+
     private func run() {
         let decoder = makeDecoder()
         var scheduler = LiveDecodeScheduler(costlyPasses: passes.count, settings: scheduling)
@@ -317,6 +332,14 @@ final class DecodeWorker: @unchecked Sendable {
         var names: [String] = []
         // Whether the regions were looked for (an unchanged scene owed nothing is not).
         var lookedForRegions = false
+        // Each region's focus, measured once per look (the blur-aware pass and the hint).
+        var measured: [PixelRect: RegionFocus?] = [:]
+        func focus(of region: PixelRect) -> RegionFocus? {
+            if let known = measured[region] { return known }
+            let value = RegionFocus.measure(luma, in: region)
+            measured[region] = value
+            return value
+        }
         if completed && !scheduler.owed.isEmpty {
             regions = Self.suspectedRegions(in: luma, pixels: pixels, found: found)
             lookedForRegions = true
@@ -325,7 +348,8 @@ final class DecodeWorker: @unchecked Sendable {
             // region a pass read is not read again by the later ones.
             while let index = scheduler.nextPass(regions: regions.count) {
                 let pass = passes[index]
-                let unread = regions.filter { region in !found.contains { region.rect.contains($0.center) } }
+                var unread = regions.filter { region in !found.contains { region.rect.contains($0.center) } }
+                if pass.blurredOnly { unread = unread.filter { focus(of: $0)?.blurSigma ?? 0 >= hints.settings.sharpSigma } }
                 guard pass.wholeFrame || !unread.isEmpty else {
                     scheduler.passRan(index, completed: true)
                     continue
@@ -352,10 +376,23 @@ final class DecodeWorker: @unchecked Sendable {
             // The strongest region no code read is the one averaged and measured for the hint.
             let unread = regions.first { region in !found.contains { region.rect.contains($0.center) } }
             let area = unread ?? (found.isEmpty ? pixels : nil)
-            if area != averageArea { average.reset() }
-            averageArea = area
-            let focus = found.isEmpty ? unread.map { RegionFocus.measure(luma, in: $0) } : nil
-            hints.observe(read: !found.isEmpty, regions: focus.map { [$0] } ?? [], at: monotonicSeconds())
+            // A new scene (or a read) starts the average afresh; a still scene's refresh keeps it,
+            // however the noise moves the regions' edges (each scene is averaged once).
+            if reason == .changed || !found.isEmpty || averageArea == nil {
+                if area != averageArea { average.reset() }
+                averageArea = area
+            }
+            // "Closer" needs more than fine sharp edges (text on a page has them): a small region
+            // with a finder pattern. "Further" needs blur, which text and keys do not show.
+            let strongest =
+                found.isEmpty
+                ? unread.map { region in
+                    focus(of: region).flatMap { focus in
+                        LiveHintPolicy.suggestion(for: focus, settings: hints.settings) == .moveCloser
+                            && !Self.looksLikeAFarCode(luma, in: region) ? nil : focus
+                    }
+                } : nil
+            hints.observe(read: !found.isEmpty, regions: strongest.map { [$0] } ?? [], at: monotonicSeconds())
             spend()
         }
         let look = Look(
@@ -397,7 +434,11 @@ final class DecodeWorker: @unchecked Sendable {
             // The full-resolution pass reads the camera's own pixels, which are not averaged.
             for pass in passes where found.isEmpty && completed && !pass.fullResolution {
                 if !pass.wholeFrame && regions == nil { regions = Self.suspectedRegions(in: mean, pixels: mean.bounds, found: []) }
-                for region in pass.wholeFrame ? [mean.bounds] : regions ?? [] where found.isEmpty {
+                var targets = pass.wholeFrame ? [mean.bounds] : regions ?? []
+                if pass.blurredOnly {
+                    targets = targets.filter { RegionFocus.measure(mean, in: $0)?.blurSigma ?? 0 >= hints.settings.sharpSigma }
+                }
+                for region in targets where found.isEmpty {
                     found = Self.decode(
                         mean, in: region, inverted: pass.negated, symbologies: symbologies, stages: pass.stages, with: decoder)
                     completed = checkFailure(decoder) && completed

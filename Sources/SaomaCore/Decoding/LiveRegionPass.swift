@@ -16,12 +16,19 @@ public struct LiveRegionPass: Sendable, Equatable {
     /// Whether each region is read from the camera's full-resolution pixels (only small regions of
     /// frames that have them: `FullResolutionRule`; others are skipped).
     public var fullResolution: Bool
+    /// Whether the pass reads only the regions that look blurred (`RegionFocus`: readers fitted
+    /// to a blur cost more than the others and find nothing at sharp edges).
+    public var blurredOnly: Bool
 
-    public init(name: String, stages: [EngineStage], negated: Bool = false, wholeFrame: Bool = false, fullResolution: Bool = false) {
+    public init(
+        name: String, stages: [EngineStage], negated: Bool = false, wholeFrame: Bool = false, fullResolution: Bool = false,
+        blurredOnly: Bool = false
+    ) {
         self.name = name
         self.stages = stages
         self.negated = negated
         self.wholeFrame = wholeFrame
         self.fullResolution = fullResolution
+        self.blurredOnly = blurredOnly
     }
 }
