@@ -21,7 +21,7 @@ struct CameraFullModeWindowTests {
         ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
     }
 
-    @Test("a code too small for the working frame is read from the 2560×1440 full mode")
+    @Test("a small code is read while the camera streams its 2560×1440 full mode")
     func smallCodeIsReadFromTheFullMode() throws {
         let folder = try TemporaryFolder(prefix: "saoma-full-mode")
         let log = folder.path("camera.log")
@@ -32,8 +32,10 @@ struct CameraFullModeWindowTests {
         #expect(try app.waitForExit() == 0)
         #expect(app.standardOutput == "https://saoma.example/full\n")
         #expect(Self.logLines(log).filter { $0.contains("S_FMT") } == ["0 S_FMT 2560x1440"])
-        let read = app.debugLines.filter { $0.hasPrefix("look ") }.map(fields).first { $0["found"] != "0" }
-        #expect(read?["passes"]?.contains("full-resolution") == true, "read by \(read ?? [:])")
+        // Which pass reads such a code (the working frame's zxing-cpp pass may, the full-resolution
+        // pass always) is FullResolutionReadTests' to show; here the window streams the full mode
+        // and reads through it.
+        #expect(app.debugLines.contains { $0.hasPrefix("look ") && !$0.contains("found=0") })
     }
 
     @Test("a code-like region that stays unread sweeps an absolute-only focus once, then puts it back")
