@@ -28,6 +28,22 @@ public func fuzzBlurProfile(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
         fuzzCheck(
             model.decoded(labels: model.labels(options: reading.fit.options)) == reading.decoded, "a reading its chain does not spell")
     }
+    // The guard-template search on the same profile: bounded, its places within its gate, and
+    // what they read verified.
+    let matches = GuardTemplateSearch.matches(profile, regionLength: 0.7 * Double(profile.count))
+    fuzzCheck(matches.count <= GuardTemplateSearch.maximumMatches, "\(matches.count) template matches")
+    for m in matches {
+        fuzzCheck(m.residual <= GuardTemplateSearch.maximumResidual && m.width > 0 && m.origin.isFinite, "a template match \(m)")
+    }
+    let hypotheses = GuardTemplateSearch.hypotheses(matches, count: profile.count, kind: .ean13(upcOnly: false))
+    for fit in LinearProfileDecoder.bestFits(profile, hypotheses: hypotheses, limit: GuardTemplateSearch.fittedHypotheses) {
+        guard let reading = LinearProfileDecoder.read(profile, from: fit), let model = LinearCodeModel(fit.hypothesis.kind) else {
+            continue
+        }
+        fuzzCheck(
+            model.decoded(labels: model.labels(options: reading.fit.options)) == reading.decoded,
+            "a template reading its chain does not spell")
+    }
     // The input's first bytes as an EAN-13's digits, drawn at 2–3 px per module, sigma 0.3–0.5 module.
     let bytes = Array(UnsafeRawBufferPointer(start: data, count: min(size, 16)))
     guard bytes.count >= 14 else { return 0 }
