@@ -181,7 +181,7 @@ struct Code128FNC4Tests {
     }
 }
 
-@Suite("Code 128 codewords on real photos")
+@Suite("Code 128 codewords on real photos", .enabled(if: RealDataset.folder != nil, Comment(rawValue: RealDataset.absent)))
 struct Code128RealPhotoTests {
     @Test("the codeword decoder verifies zbar's Code 128 reads of the real photos on their own scan lines")
     func confirmsRealReads() throws {

@@ -40,7 +40,9 @@ struct DecoderConfirmationTests {
         #expect(kept.map(\.format) == [.upcA])
     }
 
-    @Test("a real EAN-13 read weakly by a sparse look is confirmed by a second look at its place")
+    @Test(
+        "a real EAN-13 read weakly by a sparse look is confirmed by a second look at its place",
+        .enabled(if: RealDataset.folder != nil, Comment(rawValue: RealDataset.absent)))
     func confirmsRealCode() throws {
         let folder = try #require(RealDataset.folder, "needs ../shared/testdata/real")
         let image = try ImageLoader().load(path: folder.appendingPathComponent("zxing/ean13-1/1.png").path).luma

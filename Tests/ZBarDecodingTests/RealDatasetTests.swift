@@ -5,14 +5,21 @@ import SaomaCore
 import Testing
 import ZBarDecoding
 
-/// The real-photo dataset at `<package>/../shared/testdata/real` (never copied into the repo).
+/// The real-photo dataset at `<package>/../shared/testdata/real`, or under `SAOMA_SHARED` (a git
+/// worktree elsewhere), never copied into the repo.
 enum RealDataset {
     /// The dataset folder, or `nil` when it is absent.
     static let folder: URL? = {
         let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let folder = package.deletingLastPathComponent().appendingPathComponent("shared/testdata/real")
+        let shared =
+            ProcessInfo.processInfo.environment["SAOMA_SHARED"].map { URL(fileURLWithPath: $0) }
+            ?? package.deletingLastPathComponent().appendingPathComponent("shared")
+        let folder = shared.appendingPathComponent("testdata/real")
         return FileManager.default.fileExists(atPath: folder.appendingPathComponent("MANIFEST.tsv").path) ? folder : nil
     }()
+
+    /// Why a test of the dataset is skipped when it is absent.
+    static let absent = "../shared/testdata/real (or $SAOMA_SHARED/testdata/real) is absent: skipping the dataset test"
 
     /// One manifest row.
     struct Item: Sendable {
@@ -72,7 +79,7 @@ enum RealDataset {
     }
 }
 
-@Suite("Real photos", .enabled(if: RealDataset.folder != nil, "../shared/testdata/real is absent: skipping the dataset test"))
+@Suite("Real photos", .enabled(if: RealDataset.folder != nil, Comment(rawValue: RealDataset.absent)))
 struct RealDatasetTests {
     /// Read-rate floor over zbar-supported positives, as a fraction (measured 454/503 = 0.903
     /// with these rules and with barcode-bench's; a few points of margin).
