@@ -54,13 +54,8 @@ private func rect(_ value: String?) -> SaomaCore.Rect? {
 /// `SAOMA_SCREENSHOT_DIR=docs/screenshots` the shots are kept as `live-hint-<variant>.png`.
 @Suite("Live hint in the scanner window", .serialized)
 struct LiveHintWindowTests {
-    /// (variant name, window size, extra environment).
-    static let variants: [(String, Int, Int, [String: String])] = [
-        ("960x640", 960, 640, [:]),
-        ("1366x768", 1366, 768, [:]),
-        ("large-text", 960, 640, [:]),
-        ("zh_CN", 960, 640, ["LANG": "C.UTF-8", "LC_ALL": "", "LANGUAGE": "zh_CN"]),
-    ]
+    /// (variant name, window size, extra environment): the page screenshots' variants.
+    static let variants = PageScreenshotTests.variants
 
     @Test("a blurred code: the hint shows below the frame, then goes once the code is read sharp", arguments: variants)
     func blurredCodeShowsHint(variant: String, width: Int, height: Int, environment: [String: String]) throws {

@@ -20,15 +20,8 @@ final class LiveHintLabel {
         let raw = saoma_object_new_with_role(gtk_label_get_type(), GTK_ACCESSIBLE_ROLE_ALERT)
         widgetRef = WidgetRef(sinking: raw?.assumingMemoryBound(to: GtkWidget.self))
         let widget = widgetRef.pointer
-        gtk_widget_add_css_class(widget, "scan-hint")
-        gtk_widget_add_css_class(widget, "frame-hint")
+        FrameHintPill.style(widget)
         gtk_widget_add_css_class(widget, "live-hint")
-        gtk_label_set_wrap(gcast(widget), 1)
-        gtk_label_set_justify(gcast(widget), GTK_JUSTIFY_CENTER)
-        gtk_widget_set_halign(widget, GTK_ALIGN_CENTER)
-        gtk_widget_set_valign(widget, GTK_ALIGN_START)
-        gtk_widget_set_can_target(widget, 0)
-        gtk_widget_set_visible(widget, 0)
     }
 
     /// What the label says for `hint`.

@@ -96,14 +96,7 @@ final class ScannerView {
         gtk_overlay_add_overlay(OpaquePointer(widget), frameOverlay.area.widget)
         chooser.addOverlays(to: widget)
 
-        gtk_widget_add_css_class(resizeHint, "scan-hint")
-        gtk_widget_add_css_class(resizeHint, "frame-hint")
-        gtk_label_set_wrap(gcast(resizeHint), 1)
-        gtk_label_set_justify(gcast(resizeHint), GTK_JUSTIFY_CENTER)
-        gtk_widget_set_halign(resizeHint, GTK_ALIGN_CENTER)
-        gtk_widget_set_valign(resizeHint, GTK_ALIGN_START)
-        gtk_widget_set_can_target(resizeHint, 0)
-        gtk_widget_set_visible(resizeHint, 0)
+        FrameHintPill.style(resizeHint)
         gtk_overlay_add_overlay(OpaquePointer(widget), resizeHint)
         gtk_overlay_add_overlay(OpaquePointer(widget), liveHint.widget)
 
