@@ -40,10 +40,13 @@ let package = Package(
         .target(name: "ZXingDecoding", dependencies: ["SaomaCore", "ZXingShim", "CharsetConversion"]),
         // The one composition point of the engines (which engine reads what, live and in still images),
         // the decoder process that runs them (saoma-decoder) and Saoma's client of it.
+        // Free of the toolkit and the image loaders: the decoder process maps only the engines' libraries.
         .target(
-            name: "Decoding",
-            dependencies: ["SaomaCore", "CLinux", "ZBarDecoding", "DMTXDecoding", "ZXingDecoding", "CharsetConversion", "PixbufIO"]),
+            name: "Decoding", dependencies: ["SaomaCore", "CLinux", "ZBarDecoding", "DMTXDecoding", "ZXingDecoding", "CharsetConversion"]),
         .executableTarget(name: "saoma-decoder", dependencies: ["Decoding"]),
+        // Photos, screenshots and `saoma scan`'s files read through the decoder process: big images
+        // reduced first, structured-append parts joined.
+        .target(name: "StillImageReading", dependencies: ["SaomaCore", "Decoding", "PixbufIO", "CharsetConversion"]),
         // The only caller of glibc's iconv (text in the character sets codes declare).
         .target(name: "CharsetConversion", dependencies: ["SaomaCore"]),
         .target(name: "QREncoding", dependencies: ["SaomaCore", "CQREncode"]),
@@ -73,14 +76,16 @@ let package = Package(
         .target(
             name: "SaomaUI",
             dependencies: [
-                "SaomaCore", "LiveScanning", "Decoding", "CharsetConversion", "ZBarDecoding", "DMTXDecoding", "QREncoding", "ZintEncoding",
+                "SaomaCore", "LiveScanning", "Decoding", "StillImageReading", "CharsetConversion", "ZBarDecoding", "DMTXDecoding",
+                "QREncoding", "ZintEncoding",
                 "PixbufIO", "GLibSwift", "SQLiteHistory", "DesktopPortal", "NetworkJoining", "SaomaMessages", "CGtk",
             ]
         ),
         .target(
             name: "SaomaCLI",
             dependencies: [
-                "SaomaCore", "Decoding", "ZBarDecoding", "DMTXDecoding", "QREncoding", "ZintEncoding", "V4L2Capture", "PipeWireCapture",
+                "SaomaCore", "Decoding", "StillImageReading", "ZBarDecoding", "DMTXDecoding", "QREncoding", "ZintEncoding", "V4L2Capture",
+                "PipeWireCapture",
                 "PixbufIO", "GLibSwift", "SQLiteHistory", "SaomaMessages",
             ]
         ),
@@ -102,7 +107,8 @@ let package = Package(
 
         .testTarget(name: "SaomaCoreTests", dependencies: ["SaomaTestSupport", "SaomaCore"]),
         .testTarget(
-            name: "DecodingTests", dependencies: ["SaomaTestSupport", "Decoding", "PixbufIO", "QREncoding", "ZBarDecoding", "SaomaCore"]),
+            name: "DecodingTests",
+            dependencies: ["SaomaTestSupport", "Decoding", "StillImageReading", "PixbufIO", "QREncoding", "ZBarDecoding", "SaomaCore"]),
         .testTarget(name: "CharsetConversionTests", dependencies: ["SaomaTestSupport", "CharsetConversion", "SaomaCore"]),
         .testTarget(
             name: "ZXingDecodingTests", dependencies: ["SaomaTestSupport", "ZXingDecoding", "QREncoding", "PixbufIO", "SaomaCore"]),

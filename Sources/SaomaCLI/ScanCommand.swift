@@ -5,6 +5,7 @@ import GLibSwift
 import PixbufIO
 import SaomaCore
 import SaomaMessages
+import StillImageReading
 import ZBarDecoding
 
 /// `saoma scan [--json] [--formats LIST] FILE...`: prints every code in image files.

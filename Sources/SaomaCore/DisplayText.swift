@@ -21,11 +21,6 @@ public enum DisplayText {
         /// Most UTF-8 bytes shown.
         public var bytes: Int
 
-        public init(scalars: Int, bytes: Int) {
-            self.scalars = scalars
-            self.bytes = bytes
-        }
-
         /// A one-line title, row, toast, tooltip or accessible name: 200 scalars, 800 bytes.
         public static let line = Budget(scalars: 200, bytes: 800)
         /// A field's value on the result page (an address, a note): 2000 scalars, 8000 bytes.

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import DMTXDecoding
 import Foundation
 import PixbufIO
 import SaomaCore
 import SaomaTestSupport
 import Testing
+
+@testable import DMTXDecoding
 
 /// Data Matrix images written by the real `dmtxwrite` (package dmtx-utils) and loaded by PixbufIO.
 enum DataMatrixImages {
@@ -49,6 +50,25 @@ struct DataMatrixDecoderTests {
         let expected = [Point(x: 20, y: 20), Point(x: 20, y: 20 + side), Point(x: 20 + side, y: 20 + side), Point(x: 20 + side, y: 20)]
         for (found, wanted) in zip(symbols[0].corners, expected) {
             #expect(found.distance(to: wanted) <= Double(module) * 1.5 + 2, "corner \(found) should be near \(wanted)")
+        }
+    }
+
+    @Test("a search started in part of the image finds the code there, whatever its size, and only there")
+    func searchWithinBounds() throws {
+        let code = try DataMatrixImages.write(Array("bounded".utf8), module: 5, margin: 10)
+        // Low on the right of a large image: libdmtx's own rows run upwards, so a wrong mapping of
+        // the bounds would look at the top.
+        let image = DataMatrixImages.placed(code, width: 1600, height: 900, x: 1200, y: 700)
+        let shrink = DataMatrixDecoder.shrink(forLongestSide: 1600)
+        #expect(shrink == 2)
+        let around = PixelRect(x: 1150, y: 650, width: 250, height: 250)
+        for scale in [shrink, 1] {
+            let found = DataMatrixDecoder.search(image, shrink: scale, milliseconds: 200, within: around)
+            #expect(found.map(\.text) == ["bounded"], "shrunk by \(scale)")
+            let box = Rect(bounding: found.first?.corners ?? [])
+            #expect(box.minX >= 1190 && box.maxY <= 900, "corners in the image's pixels at \(scale): \(box)")
+            let elsewhere = PixelRect(x: 100, y: 100, width: 400, height: 400)
+            #expect(DataMatrixDecoder.search(image, shrink: scale, milliseconds: 200, within: elsewhere).isEmpty, "shrunk by \(scale)")
         }
     }
 

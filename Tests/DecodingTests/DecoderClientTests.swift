@@ -124,6 +124,27 @@ struct DecoderClientTests {
         #expect(gone == true)
     }
 
+    @Test("the decoder process maps the engines' libraries and no toolkit")
+    func mapsNoToolkit() throws {
+        // Each start of the process pays for every library it links: GTK and its ~60 dependencies
+        // cost more to link than a photo costs to read, and nothing in the process draws.
+        let client = DecoderClient(executable: BuiltProducts.decoder.path)
+        #expect(client.read(qrImage("mapped"), options: DecodeOptions()).symbols.map(\.text) == ["mapped"])
+        let names = try childPIDs().filter { pid in
+            (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.hasPrefix("saoma-decoder") == true
+        }.flatMap { pid in
+            // Read to the end: procfs files say they are empty, and a sized read stops at a page.
+            let maps = FileHandle(forReadingAtPath: "/proc/\(pid)/maps")?.readDataToEndOfFile() ?? Data()
+            return String(decoding: maps, as: UTF8.self).split(separator: "\n").compactMap { line in
+                line.split(separator: "/").last.map(String.init)
+            }
+        }
+        #expect(names.contains { $0.hasPrefix("libzbar.so") }, "the maps were read")
+        for toolkit in ["libgtk-4.so", "libadwaita-1.so", "libgdk_pixbuf-2.0.so", "libcairo.so", "libpango-1.0.so"] {
+            #expect(!names.contains { $0.hasPrefix(toolkit) }, "\(toolkit) is mapped")
+        }
+    }
+
     /// This process's live children (from /proc).
     func childPIDs() throws -> [Int32] {
         let me = getpid()

@@ -4,6 +4,7 @@ import Foundation
 import QREncoding
 import SaomaCore
 import SaomaTestSupport
+import StillImageReading
 import Testing
 import ZBarDecoding
 

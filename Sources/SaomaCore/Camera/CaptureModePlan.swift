@@ -30,12 +30,6 @@ public struct CaptureModePlan: Hashable, Sendable {
     public var workingWidth: Int
     public var workingHeight: Int
 
-    public init(capture: CameraMode, workingWidth: Int, workingHeight: Int) {
-        self.capture = capture
-        self.workingWidth = workingWidth
-        self.workingHeight = workingHeight
-    }
-
     /// Whether frames are captured larger than they are worked on.
     public var isFull: Bool { capture.width > workingWidth || capture.height > workingHeight }
 

@@ -8,22 +8,10 @@ public struct CalendarEvent: Hashable, Sendable {
     public var start: CalendarTime?
     /// When it ends (`DTEND`, or `DTSTART` + `DURATION`); `nil` when the code gives neither.
     public var end: CalendarTime?
-    public var location: String
-    public var description: String
+    public var location: String = ""
+    public var description: String = ""
     /// The scanned payload, unfolded lines joined with CRLF: what "Save Event…" writes.
-    public var source: String
-
-    public init(
-        summary: String, start: CalendarTime? = nil, end: CalendarTime? = nil, location: String = "", description: String = "",
-        source: String = ""
-    ) {
-        self.summary = summary
-        self.start = start
-        self.end = end
-        self.location = location
-        self.description = description
-        self.source = source
-    }
+    public var source: String = ""
 
     /// Whether the event takes whole days (`DTSTART;VALUE=DATE:…`).
     public var isAllDay: Bool { start?.isDate ?? false }

@@ -24,41 +24,22 @@ public struct PaymentOrder: Hashable, Sendable {
     /// The beneficiary (creditor).
     public var name: String
     /// The beneficiary's address on one line (QR-bills carry one; EPC codes do not).
-    public var address: String
+    public var address: String = ""
     /// The account, upper case without spaces.
     public var iban: String
-    public var bic: String
+    public var bic: String = ""
     /// The amount as a decimal string with two decimals (`1234.50`); `nil` when the code leaves it open.
     public var amount: String?
     /// ISO 4217 code (`EUR`, `CHF`); empty when not given.
-    public var currency: String
-    public var reference: String
-    public var referenceKind: ReferenceKind
+    public var currency: String = ""
+    public var reference: String = ""
+    public var referenceKind: ReferenceKind = .none
     /// The unstructured remittance information.
-    public var message: String
+    public var message: String = ""
     /// What is wrong with the code, in the order found; empty for a sound code.
-    public var warnings: [PaymentWarning]
+    public var warnings: [PaymentWarning] = []
     /// The payload as scanned.
-    public var source: String
-
-    public init(
-        scheme: Scheme, name: String, address: String = "", iban: String, bic: String = "", amount: String? = nil, currency: String = "",
-        reference: String = "", referenceKind: ReferenceKind = .none, message: String = "", warnings: [PaymentWarning] = [],
-        source: String = ""
-    ) {
-        self.scheme = scheme
-        self.name = name
-        self.address = address
-        self.iban = iban
-        self.bic = bic
-        self.amount = amount
-        self.currency = currency
-        self.reference = reference
-        self.referenceKind = referenceKind
-        self.message = message
-        self.warnings = warnings
-        self.source = source
-    }
+    public var source: String = ""
 
     /// Whether the IBAN's length (for its country) and mod-97 checksum are right.
     public var ibanValid: Bool { PaymentChecks.isValidIBAN(iban) }

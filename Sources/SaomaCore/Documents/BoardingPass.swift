@@ -48,29 +48,7 @@ public struct BoardingPass: Hashable, Sendable {
         public var frequentFlyerAirline: String?
         public var frequentFlyerNumber: String?
         /// Whether the leg carries data "for individual airline use" (airline-private, not interpreted).
-        public var hasAirlineData: Bool
-
-        public init(
-            bookingReference: String, from: String, to: String, carrier: String, flightNumber: String, dayOfYear: Int? = nil,
-            compartment: String? = nil, seat: String? = nil, sequence: String? = nil, passengerStatus: String? = nil,
-            marketingCarrier: String? = nil, frequentFlyerAirline: String? = nil, frequentFlyerNumber: String? = nil,
-            hasAirlineData: Bool = false
-        ) {
-            self.bookingReference = bookingReference
-            self.from = from
-            self.to = to
-            self.carrier = carrier
-            self.flightNumber = flightNumber
-            self.dayOfYear = dayOfYear
-            self.compartment = compartment
-            self.seat = seat
-            self.sequence = sequence
-            self.passengerStatus = passengerStatus
-            self.marketingCarrier = marketingCarrier
-            self.frequentFlyerAirline = frequentFlyerAirline
-            self.frequentFlyerNumber = frequentFlyerNumber
-            self.hasAirlineData = hasAirlineData
-        }
+        public var hasAirlineData: Bool = false
     }
 
     /// The passenger's name as printed: `SURNAME/GIVEN NAMES TITLE`.
@@ -84,25 +62,11 @@ public struct BoardingPass: Hashable, Sendable {
     /// When the pass was issued (conditional data), `nil` when it does not say.
     public var issued: IssueDay?
     /// Whether the conditional ("structured message") section is present.
-    public var hasConditionalData: Bool
+    public var hasConditionalData: Bool = false
     /// Whether the pass ends with security data (a signature: `^`, type, length, data).
-    public var hasSecurityData: Bool
+    public var hasSecurityData: Bool = false
     /// The payload as scanned.
-    public var source: String
-
-    public init(
-        passengerName: String, electronicTicket: Bool, legs: [Leg], version: Int? = nil, issued: IssueDay? = nil,
-        hasConditionalData: Bool = false, hasSecurityData: Bool = false, source: String = ""
-    ) {
-        self.source = source
-        self.passengerName = passengerName
-        self.electronicTicket = electronicTicket
-        self.legs = legs
-        self.version = version
-        self.issued = issued
-        self.hasConditionalData = hasConditionalData
-        self.hasSecurityData = hasSecurityData
-    }
+    public var source: String = ""
 
     /// The surname: the name before the `/` (the whole name when there is none).
     public var surname: String {

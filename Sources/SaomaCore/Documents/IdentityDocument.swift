@@ -74,15 +74,7 @@ public struct IdentityDocument: Hashable, Sendable {
     /// The order the card's dates were read in, `nil` when neither the version nor the country says.
     public var dateOrder: DateOrder?
     /// The payload as scanned.
-    public var source: String
-
-    public init(documentType: DocumentType, issuerNumber: String, version: Int, jurisdictionVersion: Int? = nil, source: String = "") {
-        self.source = source
-        self.documentType = documentType
-        self.issuerNumber = issuerNumber
-        self.version = version
-        self.jurisdictionVersion = jurisdictionVersion
-    }
+    public var source: String = ""
 
     /// The name as a person writes it: first, middle and family name and suffix, else the
     /// version 1 full name; empty when the card gives none.

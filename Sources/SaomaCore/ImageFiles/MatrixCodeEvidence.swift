@@ -19,14 +19,50 @@ public enum MatrixCodeEvidence {
 
     /// Whether any tile of `image` looks like part of a code.
     public static func present(in image: LumaImage) -> Bool {
+        !codeLikeTiles(in: image, stopAtFirst: true).isEmpty
+    }
+
+    /// Tiles around each code-like tile that a search for a code covers, in tiles: a code's own
+    /// tiles need not all count (a small one split over four tiles, a faint corner).
+    public static let margin = 1
+
+    /// The parts of `image` where a code may be, in its pixels: the code-like tiles with `margin`
+    /// tiles around each, joined where they overlap, most code-like tiles first. Empty when no
+    /// tile looks like part of a code.
+    public static func regions(in image: LumaImage) -> [PixelRect] {
         let side = SuspectedCodeRegions.tileSide
+        var groups: [(box: PixelRect, tiles: Int)] = []
+        for tile in codeLikeTiles(in: image, stopAtFirst: false) {
+            var box = PixelRect(
+                x: tile.x - margin * side, y: tile.y - margin * side, width: (2 * margin + 1) * side, height: (2 * margin + 1) * side
+            )
+            .clamped(width: image.width, height: image.height)
+            var tiles = 1
+            // A box that grew may overlap groups it missed before: look again until none does.
+            while let i = groups.firstIndex(where: { $0.box.intersects(box) }) {
+                let group = groups.remove(at: i)
+                box = box.union(group.box)
+                tiles += group.tiles
+            }
+            groups.append((box, tiles))
+        }
+        return groups.sorted { ($0.tiles, $1.box.y, $1.box.x) > ($1.tiles, $0.box.y, $0.box.x) }.map(\.box)
+    }
+
+    /// The tiles of `image` that look like part of a code, row by row (only the first when
+    /// `stopAtFirst`).
+    static func codeLikeTiles(in image: LumaImage, stopAtFirst: Bool) -> [PixelRect] {
+        let side = SuspectedCodeRegions.tileSide
+        var tiles: [PixelRect] = []
         for row in 0..<(image.height / side) {
             for column in 0..<(image.width / side) {
                 let tile = PixelRect(x: column * side, y: row * side, width: side, height: side)
-                if looksLikeCode(SuspectedCodeRegions.edgeOrientations(image, tile), area: side * side) { return true }
+                guard looksLikeCode(SuspectedCodeRegions.edgeOrientations(image, tile), area: side * side) else { continue }
+                tiles.append(tile)
+                if stopAtFirst { return tiles }
             }
         }
-        return false
+        return tiles
     }
 
     /// Whether a tile of `area` pixels with these edges looks like part of a code.

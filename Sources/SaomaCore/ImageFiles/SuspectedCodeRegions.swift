@@ -156,4 +156,11 @@ extension PixelRect {
     public func intersects(_ other: PixelRect) -> Bool {
         !isEmpty && !other.isEmpty && x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
     }
+
+    /// The smallest rectangle holding both.
+    public func union(_ other: PixelRect) -> PixelRect {
+        let x0 = Swift.min(x, other.x)
+        let y0 = Swift.min(y, other.y)
+        return PixelRect(x: x0, y: y0, width: Swift.max(maxX, other.maxX) - x0, height: Swift.max(maxY, other.maxY) - y0)
+    }
 }

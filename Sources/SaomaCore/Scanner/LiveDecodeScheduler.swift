@@ -48,13 +48,6 @@ public struct LiveDecodeScheduler: Sendable, Equatable {
         /// CPU seconds decoding may use at once after a quiet spell, and the deepest debt.
         public var burst: Double
 
-        public init(changeThreshold: Double, refreshInterval: Double, cpuPerSecond: Double, burst: Double) {
-            self.changeThreshold = changeThreshold
-            self.refreshInterval = refreshInterval
-            self.cpuPerSecond = cpuPerSecond
-            self.burst = burst
-        }
-
         /// Saoma's: any two blocks of a 16×16 grid, a look a second (GNOME Snapshot's rate),
         /// a fifth of a core at most.
         public static let standard = Settings(changeThreshold: 0.005, refreshInterval: 1, cpuPerSecond: 0.2, burst: 0.2)

@@ -34,20 +34,6 @@ public struct LiveHintPolicy: Sendable, Equatable {
         /// (blur that merges a code's narrow runs makes its modules look wider).
         public var blurredSigma: Double
 
-        public init(
-            showAfter: Double, switchAfter: Double, withdrawAfterMisses: Int, staleAfter: Double, minimumModule: Double,
-            sharpSigma: Double, blurredShare: Double, blurredSigma: Double
-        ) {
-            self.showAfter = showAfter
-            self.switchAfter = switchAfter
-            self.withdrawAfterMisses = withdrawAfterMisses
-            self.staleAfter = staleAfter
-            self.minimumModule = minimumModule
-            self.sharpSigma = sharpSigma
-            self.blurredShare = blurredShare
-            self.blurredSigma = blurredSigma
-        }
-
         /// Saoma's: shown after a second unread, switched after one and a half, withdrawn after
         /// two empty looks; small below 1.8 px per module (2 px per module is read when sharp),
         /// blurred from a sigma of 1.3 px (a sharp code measures at most 1.1) and 0.3 module widths (QR codes stop reading from 0.4,

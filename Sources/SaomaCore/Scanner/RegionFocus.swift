@@ -20,12 +20,6 @@ public struct RegionFocus: Sendable, Equatable {
     /// The estimated module width, in pixels.
     public var moduleWidth: Double
 
-    public init(side: Int, blurSigma: Double, moduleWidth: Double) {
-        self.side = side
-        self.blurSigma = blurSigma
-        self.moduleWidth = moduleWidth
-    }
-
     /// Smallest contrast (95th minus 5th percentile) that makes a region measurable, in grey levels.
     public static let minimumContrast = 24
     /// Most pixels read in one direction (rows are skipped beyond it), to bound the time.

@@ -96,11 +96,6 @@ public enum Code128 {
     public struct LineScan: Hashable, Sendable {
         public var readings: [Reading] = []
         public var attempts: [Attempt] = []
-
-        public init(readings: [Reading] = [], attempts: [Attempt] = []) {
-            self.readings = readings
-            self.attempts = attempts
-        }
     }
 
     /// Every Code 128 symbol along a line, read in either direction.

@@ -7,7 +7,7 @@ import SaomaCore
 struct SearchResultMeta: Hashable, Sendable {
     var title: String
     var kind: String
-    /// A themed icon name for the kind.
+    /// A themed icon name for the kind (the result page's and the lists').
     var iconName: String
 }
 
@@ -23,7 +23,7 @@ struct ContentSearchResultTitling: SearchResultTitling {
         let summary = ContentSummary(record: record)
         let label = record.label.map { VisibleText.shortened(VisibleText.of($0), limit: ContentSummary.maximumSubjectCharacters) } ?? ""
         let title = !label.isEmpty ? label : !summary.subject.isEmpty ? summary.subject : Self.kindName(summary.kind)
-        return SearchResultMeta(title: title, kind: Self.kindName(summary.kind), iconName: Self.iconName(summary.kind))
+        return SearchResultMeta(title: title, kind: Self.kindName(summary.kind), iconName: ResultPage.icon(for: summary.kind))
     }
 
     /// The kind as the search shows it.
@@ -47,29 +47,6 @@ struct ContentSearchResultTitling: SearchResultTitling {
         case .content(.boardingPass): return tr("Boarding Pass")
         case .content(.identityDocument): return tr("Identity Document")
         case .content(.railTicket): return tr("Rail Ticket")
-        }
-    }
-
-    /// A symbolic icon for the kind.
-    static func iconName(_ kind: ContentSummary.Kind) -> String {
-        switch kind {
-        case .binary: return "application-x-executable-symbolic"
-        case .book: return "accessories-dictionary-symbolic"
-        case .gs1, .content(.product): return "view-grid-symbolic"
-        case .content(.text): return "text-x-generic-symbolic"
-        case .content(.link): return "web-browser-symbolic"
-        case .content(.wifi): return "network-wireless-symbolic"
-        case .content(.contact): return "avatar-default-symbolic"
-        case .content(.email): return "mail-unread-symbolic"
-        case .content(.phone): return "call-start-symbolic"
-        case .content(.sms): return "mail-send-symbolic"
-        case .content(.geo): return "mark-location-symbolic"
-        case .content(.event): return "x-office-calendar-symbolic"
-        case .content(.otp): return "dialog-password-symbolic"
-        case .content(.payment): return "money-symbolic"
-        case .content(.boardingPass): return "airplane-mode-symbolic"
-        case .content(.identityDocument): return "auth-smartcard-symbolic"
-        case .content(.railTicket): return "emblem-documents-symbolic"
         }
     }
 }

@@ -12,8 +12,8 @@ import SaomaCore
 @MainActor
 final class WiFiModePage {
     /// The `AdwStatusPage`.
-    var widget: UnsafeMutablePointer<GtkWidget> { widgetRef.pointer }
-    private let widgetRef: WidgetRef
+    var widget: UnsafeMutablePointer<GtkWidget> { page.widget }
+    private let page: StatusPage
     /// "Join Network" or "Try Again".
     var onJoin: (() -> Void)?
     /// "Scan Again".
@@ -29,28 +29,20 @@ final class WiFiModePage {
     private let spinner: UnsafeMutablePointer<GtkWidget>
 
     init() {
-        widgetRef = WidgetRef(sinking: adw_status_page_new())
-        let widget = widgetRef.pointer
-        gtk_widget_set_name(widget, "wifi-mode")
         let column = created(gtk_box_new(GTK_ORIENTATION_VERTICAL, 18))
         gtk_widget_set_halign(column, GTK_ALIGN_CENTER)
         spinner = created(gtk_spinner_new())
         gtk_widget_set_size_request(spinner, 32, 32)
         gtk_box_append(gcast(column), spinner)
-        let buttons = created(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12))
-        gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
         joinButton = mnemonicButton(tr("_Join Network"))
         tryAgainButton = mnemonicButton(tr("_Try Again"))
         for button in [joinButton, tryAgainButton] { gtk_widget_add_css_class(button, "suggested-action") }
         scanAgainButton = mnemonicButton(tr("_Scan Again"))
         doneButton = mnemonicButton(tr("_Done"))
         closeButton = mnemonicButton(tr("_Close"))
-        for button in [joinButton, tryAgainButton, scanAgainButton, doneButton, closeButton] {
-            gtk_widget_add_css_class(button, "pill")
-            gtk_box_append(gcast(buttons), button)
-        }
-        gtk_box_append(gcast(column), buttons)
-        adw_status_page_set_child(gcast(widget), column)
+        gtk_box_append(gcast(column), StatusPage.buttonRow([joinButton, tryAgainButton, scanAgainButton, doneButton, closeButton]))
+        page = StatusPage(child: column)
+        gtk_widget_set_name(page.widget, "wifi-mode")
         for button in [joinButton, tryAgainButton] { onClicked(button) { [weak self] in self?.onJoin?() } }
         onClicked(scanAgainButton) { [weak self] in self?.onScanAgain?() }
         for button in [doneButton, closeButton] { onClicked(button) { [weak self] in self?.onDone?() } }
@@ -61,9 +53,7 @@ final class WiFiModePage {
     /// until NetworkManager has been asked): the page says it before Join can be pressed.
     func show(_ phase: WiFiModeSession.Phase, endsProcess: Bool, plan: WiFiJoinPlan?) {
         let text = Self.text(for: phase, endsProcess: endsProcess, plan: plan)
-        adw_status_page_set_icon_name(gcast(widget), text.icon)
-        adw_status_page_set_title(gcast(widget), text.title)
-        adw_status_page_set_description(gcast(widget), Markup.escaped(text.description))
+        page.show(text)
         let joining: Bool
         if case .joining = phase { joining = true } else { joining = false }
         gtk_widget_set_visible(spinner, joining ? 1 : 0)

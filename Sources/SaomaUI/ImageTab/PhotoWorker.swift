@@ -4,6 +4,7 @@ import Foundation
 import LiveScanning
 import PixbufIO
 import SaomaCore
+import StillImageReading
 
 /// Loads and decodes photos on one background thread, newest request first: a request made
 /// while another is queued replaces it, and events of superseded requests are dropped.

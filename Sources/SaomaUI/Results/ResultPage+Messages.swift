@@ -29,11 +29,10 @@ extension ResultPage {
         if !message.body.isEmpty { query.append("body=" + ResultPage.percentEncoded(message.body)) }
         let uri = "mailto:" + addresses(message.to) + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
         let to = ResultPage.visible(recipient, multiline: false)
-        page.addAction(
-            openAction(
-                tr("Write E-mail…"), icon: "mail-send-symbolic", uri: uri, heading: tr("Write an e-mail to {address}?", ["address": to]),
-                body: tr("Your e-mail app will open with this message filled in. Nothing is sent until you send it."),
-                action: tr("Write E-mail")))
+        addOpenAction(
+            tr("Write E-mail…"), icon: "mail-send-symbolic", uri: uri, heading: tr("Write an e-mail to {address}?", ["address": to]),
+            body: tr("Your e-mail app will open with this message filled in. Nothing is sent until you send it."),
+            action: tr("Write E-mail"), to: page)
         return addCopyAction(tr("Copy Address"), text: recipient, confirmation: tr("Address copied"), to: page)
     }
 
@@ -43,11 +42,10 @@ extension ResultPage {
             tr("Phone Number"), icon: ResultPage.icon(for: .content(.phone)), subject: number, subjectClasses: ["title-1", "numeric"])
         page.addToBody(fieldList([Field(caption: tr("Number"), value: number, copyLabel: tr("Copy Number"))]))
         let shown = ResultPage.visible(number, multiline: false)
-        page.addAction(
-            openAction(
-                tr("Call…"), icon: "call-start-symbolic", uri: "tel:" + number.filter { !$0.isWhitespace },
-                heading: tr("Call {number}?", ["number": shown]), body: tr("Your phone app will open with this number."), action: tr("Call")
-            ))
+        addOpenAction(
+            tr("Call…"), icon: "call-start-symbolic", uri: "tel:" + number.filter { !$0.isWhitespace },
+            heading: tr("Call {number}?", ["number": shown]), body: tr("Your phone app will open with this number."), action: tr("Call"),
+            to: page)
         return addCopyAction(tr("Copy Number"), text: number, confirmation: tr("Number copied"), to: page)
     }
 
@@ -63,11 +61,10 @@ extension ResultPage {
         let uri =
             "sms:" + recipients.joined(separator: ",") + (message.body.isEmpty ? "" : "?body=" + ResultPage.percentEncoded(message.body))
         let shown = ResultPage.visible(numbers, multiline: false)
-        page.addAction(
-            openAction(
-                tr("Write Message…"), icon: "mail-send-symbolic", uri: uri, heading: tr("Write a message to {number}?", ["number": shown]),
-                body: tr("Your messaging app will open with this message filled in. Nothing is sent until you send it."),
-                action: tr("Write Message")))
+        addOpenAction(
+            tr("Write Message…"), icon: "mail-send-symbolic", uri: uri, heading: tr("Write a message to {number}?", ["number": shown]),
+            body: tr("Your messaging app will open with this message filled in. Nothing is sent until you send it."),
+            action: tr("Write Message"), to: page)
         return addCopyAction(tr("Copy Number"), text: numbers, confirmation: tr("Number copied"), to: page)
     }
 }

@@ -41,15 +41,13 @@ extension ResultPage {
         if let parent = gtk_widget_get_parent(widget) { gtk_box_remove(gcast(parent), widget) }
     }
 
-    /// A labelled action button that opens `uri` in another app once the user confirms
-    /// (`heading`, `body` and the `action` button of `confirmOpen`), for apps that only prepare
-    /// something the user finishes there (a call, a message, a map).
-    func openAction(
-        _ label: String, icon: String, uri: String, heading: String, body: String, action: String
-    ) -> UnsafeMutablePointer<GtkWidget> {
+    /// Adds to `page` a labelled action button that opens `uri` in another app once the user
+    /// confirms (`heading`, `body` and the `action` button of `confirmOpen`), for apps that only
+    /// prepare something the user finishes there (a call, a message, a map).
+    func addOpenAction(_ label: String, icon: String, uri: String, heading: String, body: String, action: String, to page: Sections) {
         let button = ResultPage.button(label, icon: icon)
         onClicked(button) { [weak self] in self?.confirmOpen(uri: uri, heading: heading, body: body, action: action, dangerous: false) }
-        return button
+        page.addAction(button)
     }
 
     /// Presents an `AdwMessageDialog` naming what will open; only its `action` button opens `uri`.

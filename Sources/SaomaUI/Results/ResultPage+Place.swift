@@ -21,12 +21,11 @@ extension ResultPage {
         page.addToBody(fieldList(fields))
         let query = location.query.isEmpty ? "" : "?q=" + ResultPage.percentEncoded(location.query)
         let uri = "geo:\(latitude),\(longitude)" + query
-        page.addAction(
-            openAction(
-                tr("Open in Maps…"), icon: "mark-location-symbolic", uri: uri,
-                heading: tr("Show {coordinates} in Maps?", ["coordinates": coordinates]),
-                body: tr("Your maps app will open at this place."),
-                action: tr("Open in Maps")))
+        addOpenAction(
+            tr("Open in Maps…"), icon: "mark-location-symbolic", uri: uri,
+            heading: tr("Show {coordinates} in Maps?", ["coordinates": coordinates]),
+            body: tr("Your maps app will open at this place."),
+            action: tr("Open in Maps"), to: page)
         return addCopyAction(tr("Copy Coordinates"), text: coordinates, confirmation: tr("Coordinates copied"), to: page)
     }
 

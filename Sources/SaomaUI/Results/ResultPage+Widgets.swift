@@ -204,8 +204,9 @@ extension ResultPage {
 }
 
 extension ResultPage {
-    /// The icon of a kind of code, on its result page and in lists.
-    static func icon(for kind: ContentSummary.Kind) -> String {
+    /// The icon of a kind of code, on its result page, in lists and in the desktop's search
+    /// (pure, so any thread may ask).
+    nonisolated static func icon(for kind: ContentSummary.Kind) -> String {
         switch kind {
         case .content(.text): "text-x-generic-symbolic"
         case .content(.link): "web-browser-symbolic"

@@ -10,37 +10,26 @@ import SaomaCore
 @MainActor
 final class CameraProblemPage {
     /// The `AdwStatusPage`.
-    var widget: UnsafeMutablePointer<GtkWidget> { widgetRef.pointer }
-    private let widgetRef: WidgetRef
+    var widget: UnsafeMutablePointer<GtkWidget> { page.widget }
+    private let page: StatusPage
     /// Called when the person presses Retry.
     var onRetry: (() -> Void)?
     private let retryButton: UnsafeMutablePointer<GtkWidget>
 
     init() {
-        widgetRef = WidgetRef(sinking: adw_status_page_new())
-        let widget = widgetRef.pointer
-        gtk_widget_add_css_class(widget, "camera-problem")
-        let buttons = created(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12))
-        gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
         retryButton = mnemonicButton(tr("_Retry"))
-        gtk_widget_add_css_class(retryButton, "pill")
         gtk_widget_add_css_class(retryButton, "suggested-action")
         let open = mnemonicButton(tr("_Open an Image…"))
-        gtk_widget_add_css_class(open, "pill")
         gtk_actionable_set_action_name(gcast(open), "win.open-image")
-        gtk_box_append(gcast(buttons), retryButton)
-        gtk_box_append(gcast(buttons), open)
-        adw_status_page_set_child(gcast(widget), buttons)
+        page = StatusPage(child: StatusPage.buttonRow([retryButton, open]))
+        gtk_widget_add_css_class(page.widget, "camera-problem")
         onClicked(retryButton) { [weak self] in self?.onRetry?() }
     }
 
     /// Shows `problem`.
     func show(_ problem: CameraProblem) {
         let text = CameraProblemPage.text(for: problem)
-        adw_status_page_set_icon_name(gcast(widget), text.icon)
-        adw_status_page_set_title(gcast(widget), text.title)
-        // The description is markup; it may name the device and the driver's message.
-        adw_status_page_set_description(gcast(widget), Markup.escaped(text.description))
+        page.show(text)
         DebugEvents.log(.problemPage(title: text.title, description: text.description))
         DebugEvents.logWhenLaidOut(retryButton) { .retryButton(centre: $0) }
         // Unplugged cameras come back by themselves; Retry still helps after a replug elsewhere.

@@ -62,6 +62,39 @@ struct MatrixCodeEvidenceTests {
         #expect(MatrixCodeEvidence.present(in: image))
     }
 
+    /// A scene with matrix modules painted in `patches` → the regions expected (in tiles of 32
+    /// pixels: x, y, width, height), largest group first.
+    static let regionRows: [(String, [PixelRect], [PixelRect])] = [
+        ("no code", [], []),
+        ("one patch on the tile grid", [PixelRect(x: 256, y: 192, width: 96, height: 64)], [PixelRect(x: 7, y: 5, width: 5, height: 4)]),
+        (
+            "two patches far apart, the larger first",
+            [PixelRect(x: 32, y: 32, width: 64, height: 64), PixelRect(x: 384, y: 256, width: 160, height: 128)],
+            [PixelRect(x: 11, y: 7, width: 7, height: 6), PixelRect(x: 0, y: 0, width: 4, height: 4)]
+        ),
+        (
+            "two patches whose margins overlap are one",
+            [PixelRect(x: 64, y: 64, width: 64, height: 64), PixelRect(x: 160, y: 64, width: 64, height: 64)],
+            [PixelRect(x: 1, y: 1, width: 7, height: 4)]
+        ),
+        (
+            "at the image's edge, clipped", [PixelRect(x: 576, y: 416, width: 64, height: 64)],
+            [PixelRect(x: 17, y: 12, width: 3, height: 3)]
+        ),
+    ]
+
+    @Test("where a code may be: code-like tiles with a tile around each, joined where they overlap", arguments: regionRows)
+    func regions(name: String, patches: [PixelRect], expected: [PixelRect]) {
+        var image = Scene.ground(noise: 6)
+        for patch in patches { Scene.paint(&image, patch, Scene.modules(3)) }
+        let tile = SuspectedCodeRegions.tileSide
+        let found = MatrixCodeEvidence.regions(in: image)
+        #expect(
+            found == expected.map { PixelRect(x: $0.x * tile, y: $0.y * tile, width: $0.width * tile, height: $0.height * tile) },
+            "\(name): \(found)")
+        #expect(MatrixCodeEvidence.present(in: image) == !expected.isEmpty, "\(name)")
+    }
+
     /// Edge-orientation histograms (24 bins over half a turn) of a 32×32 tile → whether it counts.
     static let tiles: [(String, [Int], Bool)] = [
         ("edges every way", [Int](repeating: 10, count: 24), false),
