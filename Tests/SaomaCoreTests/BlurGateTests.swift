@@ -159,7 +159,7 @@ struct BlurGateTests {
     func shippedValues() {
         guard ProcessInfo.processInfo.environment[BlurTuning.variable] == nil else { return }
         #expect(GuardTemplateSearch.maximumResidual == 0.1)
-        #expect(GuardTemplateSearch.minimumDepthShare == 0.16)
+        #expect(GuardTemplateSearch.minimumDepthShare == 0.2)
         #expect(BlurAwareLinearReader.minimumAgreeingBandsAlone == 4)
         #expect(BlurAwareLinearReader.maximumFitBlurModules == 2.0)
     }
