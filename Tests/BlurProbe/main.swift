@@ -407,6 +407,156 @@ func finders(_ files: [String]) {
     }
 }
 
+/// Each hypothesis the linear reader fits on `files`: its ranking residual, the fit's residual
+/// and blur, whether the mean reads it (one line per hypothesis, for choosing gates).
+func hypothesisTable(_ files: [String]) {
+    let wanted = BlurAwareLinearReader.symbologies
+    for file in files {
+        guard let image = try? ImageLoader().load(path: file).luma else { continue }
+        let name = file.split(separator: "/").suffix(2).joined(separator: "/")
+        for (r, region) in LinearCodeRegion.find(in: image).enumerated() {
+            let margin = max(BlurAwareLinearReader.minimumMargin, BlurAwareLinearReader.marginShare * 2 * region.halfLength)
+            guard var profiles = region.profiles(in: image, margin: margin) else { continue }
+            let whole = profiles.projection
+            let (light, dark) = ProfileSpan.levels(whole)
+            let sigma = LinearProfileDecoder.blurEstimate(whole, start: 0, end: whole.count - 1, depth: light - dark)
+            profiles = profiles.decimated(
+                by: min(BlurAwareLinearReader.maximumDecimation, max(1, Int(sigma / BlurAwareLinearReader.decimationBlur))))
+            let p = profiles.projection
+            let matches = GuardTemplateSearch.matches(p, regionLength: 2 * region.halfLength / profiles.step)
+            let sets: [(String, [LinearProfileDecoder.Hypothesis])] = [
+                ("span", LinearProfileDecoder.hypotheses(p, wanted: wanted)),
+                ("template", GuardTemplateSearch.hypotheses(matches, count: p.count, kind: .ean13(upcOnly: false))),
+            ]
+            for (path, hyps) in sets {
+                let ranked = hyps.compactMap { h in LinearProfileDecoder.rankingResidual(p, h).map { (h, $0) } }.sorted { $0.1 < $1.1 }
+                for (i, (h, rank)) in ranked.enumerated() {
+                    let fit = LinearProfileDecoder.bestFits(p, hypotheses: [h], limit: 1).first
+                    let reading = fit.flatMap { LinearProfileDecoder.read(p, from: $0) }
+                    var bands = 0
+                    if let fit { for band in profiles.bands where LinearProfileDecoder.read(band, from: fit) != nil { bands += 1 } }
+                    print(
+                        String(
+                            format: "%@ r%d %@ #%d %@ rank %.3f start-blur %.2f fit %.3f blur %.2f mean %@ bands %d", name, r, path, i,
+                            "\(h.kind)", rank,
+                            h.geometry.sigma / h.geometry.width, fit?.residual ?? -1,
+                            fit.map { $0.hypothesis.geometry.sigma / $0.hypothesis.geometry.width } ?? -1, reading == nil ? "-" : "R", bands
+                        ))
+                }
+            }
+        }
+    }
+}
+
+/// Where the linear reader's and the QR deblurring's time goes, region by region, on `files`:
+/// one line per region (its shape, the blur, what each step cost in thread CPU milliseconds and
+/// whether it read), one per image for the QR places (the development probe's view of the gates).
+func regionCosts(_ files: [String]) {
+    let wanted = BlurAwareLinearReader.symbologies
+    for file in files {
+        guard let image = try? ImageLoader().load(path: file).luma else { continue }
+        let name = file.split(separator: "/").suffix(2).joined(separator: "/")
+        var t = threadCPUSeconds()
+        let regions = LinearCodeRegion.find(in: image)
+        let findMs = (threadCPUSeconds() - t) * 1000
+        print(String(format: "%@ %dx%d: %d regions %.2f ms", name, image.width, image.height, regions.count, findMs))
+        for region in regions {
+            t = threadCPUSeconds()
+            let margin = max(BlurAwareLinearReader.minimumMargin, BlurAwareLinearReader.marginShare * 2 * region.halfLength)
+            guard var profiles = region.profiles(in: image, margin: margin) else {
+                print("  region: no profiles")
+                continue
+            }
+            let whole = profiles.projection
+            let (light, dark) = ProfileSpan.levels(whole)
+            let sigma = LinearProfileDecoder.blurEstimate(whole, start: 0, end: whole.count - 1, depth: light - dark)
+            let factor = min(BlurAwareLinearReader.maximumDecimation, max(1, Int(sigma / BlurAwareLinearReader.decimationBlur)))
+            profiles = profiles.decimated(by: factor)
+            let projection = profiles.projection
+            let profileMs = (threadCPUSeconds() - t) * 1000
+            t = threadCPUSeconds()
+            let spanFits = LinearProfileDecoder.bestFits(projection, wanted: wanted)
+            let spanFitMs = (threadCPUSeconds() - t) * 1000
+            if ProcessInfo.processInfo.environment["BLUR_PROBE_STARTS"] != nil {
+                let hyps = LinearProfileDecoder.hypotheses(projection, wanted: wanted)
+                let rel = hyps.map { $0.geometry.sigma / $0.geometry.width }
+                print(
+                    String(
+                        format: "    span hypotheses %d blur %.2f…%.2f mod; fits blur %@", hyps.count, rel.min() ?? -1, rel.max() ?? -1,
+                        spanFits.map { String(format: "%.2f", $0.hypothesis.geometry.sigma / $0.hypothesis.geometry.width) }.joined(
+                            separator: ",")))
+            }
+            t = threadCPUSeconds()
+            var spanRead = "-"
+            for fit in spanFits.prefix(BlurAwareLinearReader.fitsReadPerRegion) {
+                if let r = LinearProfileDecoder.read(projection, from: fit) {
+                    spanRead = String(decoding: r.decoded.bytes, as: UTF8.self)
+                    var bands = 0
+                    for band in profiles.bands where LinearProfileDecoder.read(band, from: fit)?.decoded == r.decoded { bands += 1 }
+                    spanRead += "(\(bands))"
+                    break
+                }
+            }
+            let spanReadMs = (threadCPUSeconds() - t) * 1000
+            t = threadCPUSeconds()
+            let matches = GuardTemplateSearch.matches(projection, regionLength: 2 * region.halfLength / profiles.step)
+            let templateMs = (threadCPUSeconds() - t) * 1000
+            t = threadCPUSeconds()
+            let hypotheses = GuardTemplateSearch.hypotheses(matches, count: projection.count, kind: .ean13(upcOnly: false))
+            let templateFits = LinearProfileDecoder.bestFits(
+                projection, hypotheses: hypotheses, limit: GuardTemplateSearch.fittedHypotheses)
+            let templateFitMs = (threadCPUSeconds() - t) * 1000
+            t = threadCPUSeconds()
+            var bandReads = 0
+            var starts: [String] = []
+            for fit in templateFits.prefix(GuardTemplateSearch.maximumMatches) {
+                let meanReads = LinearProfileDecoder.read(projection, from: fit) != nil
+                starts.append(
+                    String(
+                        format: "[fit %.3f blur %.2f mod, match %.2f mod, mean %@ %.3f:", fit.residual,
+                        fit.hypothesis.geometry.sigma / fit.hypothesis.geometry.width, (matches.first.map { $0.sigma / $0.width }) ?? -1,
+                        meanReads ? "R" : "-", LinearProfileDecoder.startResidual(projection, from: fit) ?? -1))
+                for band in profiles.bands {
+                    let reads = LinearProfileDecoder.read(band, from: fit) != nil
+                    if reads { bandReads += 1 }
+                    starts.append(String(format: "%@%.3f", reads ? "R" : "", LinearProfileDecoder.startResidual(band, from: fit) ?? -1))
+                }
+                starts.append("]")
+            }
+            if ProcessInfo.processInfo.environment["BLUR_PROBE_STARTS"] != nil { print("    starts " + starts.joined(separator: " ")) }
+            let templateReadMs = (threadCPUSeconds() - t) * 1000
+            print(
+                String(
+                    format:
+                        "  region %.0fx%.0f strength %.0f sigma %.1f f%d n%d bands %d: profile %.2f span fits %d %.2f reads %.2f %@ | template %d (best %.3f depth %.0f of %.0f) %.2f fits %d (best %.3f) %.2f band reads %d %.2f",
+                    2 * region.halfLength, 2 * region.halfHeight, region.strength, sigma, factor, projection.count, profiles.bands.count,
+                    profileMs, spanFits.count, spanFitMs, spanReadMs, spanRead, matches.count, matches.first?.residual ?? -1,
+                    matches.first?.depth ?? -1, light - dark, templateMs, templateFits.count, templateFits.first?.residual ?? -1,
+                    templateFitMs, bandReads, templateReadMs))
+        }
+        t = threadCPUSeconds()
+        let candidates = BlurredFinderSearch.candidates(in: image)
+        let candidateMs = (threadCPUSeconds() - t) * 1000
+        t = threadCPUSeconds()
+        let places = MatrixDeblur.regions(in: image, within: nil)
+        let placeMs = (threadCPUSeconds() - t) * 1000
+        t = threadCPUSeconds()
+        var copies = 0
+        var finderCounts: [Int] = []
+        MatrixDeblur.forEachCopy(of: image) { copy in
+            copies += 1
+            finderCounts.append(copy.finderCount)
+            return false
+        }
+        let copyMs = (threadCPUSeconds() - t) * 1000
+        print(
+            String(
+                format: "  qr: %d candidates %.2f ms, %d places %.2f ms %@, %d copies (finders %@) %.2f ms", candidates.count, candidateMs,
+                places.count, placeMs, "\(places.map { "\($0.rect.width)x\($0.rect.height)m\($0.moduleSize)" })", copies,
+                "\(finderCounts)", copyMs))
+    }
+}
+
 let args = CommandLine.arguments
 guard args.count >= 2 else { fail("usage: BlurProbe profiles|scan …") }
 switch args[1] {
@@ -419,6 +569,8 @@ case "deblur-grid": deblurGrid(Array(args.dropFirst(2)))
 case "zint-profile": zintProfile(args[2], args[3], Options(args.dropFirst(4)))
 case "finders": finders(Array(args.dropFirst(2)))
 case "costs": costs(Array(args.dropFirst(2)))
+case "region-costs": regionCosts(Array(args.dropFirst(2)))
+case "hypotheses": hypothesisTable(Array(args.dropFirst(2)))
 case "scan":
     let rest = Array(args.dropFirst(2))
     scan(rest.filter { !$0.hasPrefix("--") }, blurOnly: rest.contains("--blur-only"), noBlur: rest.contains("--no-blur"))

@@ -15,7 +15,8 @@ public enum BlurAwareLinearReader {
     /// Fewest bands that must read the same symbol.
     public static let minimumAgreeingBands = 3
     /// Fewest bands that must read the same symbol where the mean of all reads nothing.
-    public static let minimumAgreeingBandsAlone = 4
+    /// Settable for a measurement (`BlurTuning`).
+    public static let minimumAgreeingBandsAlone = Int(BlurTuning.value("bands-alone", 4))
     /// Fits of a region's mean profile read on its bands, best first.
     public static let fitsReadPerRegion = 2
     /// Profile samples beyond a region's ends (its tiles may stop short of the quiet zones), as
@@ -51,10 +52,9 @@ public enum BlurAwareLinearReader {
         let sigma = LinearProfileDecoder.blurEstimate(whole, start: 0, end: whole.count - 1, depth: light - dark)
         profiles = profiles.decimated(by: min(maximumDecimation, max(1, Int(sigma / decimationBlur))))
         let projection = profiles.projection
-        if let symbol = read(LinearProfileDecoder.bestFits(projection, wanted: wanted), profiles: profiles, region: region, wanted: wanted)
-        {
-            return symbol
-        }
+        let spans = LinearProfileDecoder.bestFits(
+            projection, hypotheses: LinearProfileDecoder.hypotheses(projection, wanted: wanted), maximumRanking: maximumStartResidual)
+        if let symbol = read(spans, profiles: profiles, region: region, wanted: wanted) { return symbol }
         // No stretch of dark runs between quiet zones read: the retail symbols' fixed parts
         // matched as a template instead (a blur over a module, a dark surround).
         let retail = wanted.intersection([.ean13, .upcA, .isbn10, .isbn13])
@@ -77,11 +77,11 @@ public enum BlurAwareLinearReader {
     ) -> Symbol? {
         guard let best = fits.first else { return nil }
         let projection = profiles.projection
-        for fit in fits.prefix(limit) where LinearProfileDecoder.isCompetitive(fit, best: best) {
+        for fit in fits.prefix(limit) where LinearProfileDecoder.isCompetitive(fit, best: best) && isPlausible(fit) {
             // The mean of the bands reads first: it has the least noise, and a fit that does not
             // read there seldom reads on three bands (the bands are not read in vain).
             let mean = LinearProfileDecoder.read(projection, from: fit)
-            guard mean != nil || bandsAlone else { continue }
+            guard mean != nil || (bandsAlone && fitsMean(fit, projection)) else { continue }
             let needed = mean == nil ? minimumAgreeingBandsAlone : minimumAgreeingBands
             var agreed: LinearCodeModel.Decoded? = mean?.decoded
             var agreeing: [(band: Int, reading: LinearProfileDecoder.Reading)] = []
@@ -101,6 +101,41 @@ public enum BlurAwareLinearReader {
             return symbol(first.reading, bands: agreeing.map(\.band), region: region, profiles: profiles, wanted: wanted)
         }
         return nil
+    }
+
+    /// Largest residual of a stretch of dark runs' hypothesis at its first guess (its best chain
+    /// fitted to the symbol's ends, in bar depths) for it to be fitted: the guess from the span's
+    /// threshold crossings is within a sample of the symbol's ends, and the sweep's symbols that
+    /// read start at 0.11 at most, while the photos' cut-off, covered and unsupported symbols'
+    /// spans start at 0.11–0.35 (median 0.23) and never read; 1.5 × `LinearProfileDecoder.maxResidual`.
+    /// Hypotheses above it are not fitted (`LinearProfileDecoder.bestFits`' `maximumRanking`).
+    public static let maximumStartResidual = 0.2
+
+    /// Whether `fit` explains the mean profile `projection` as closely as a reading must
+    /// (`LinearProfileDecoder.allowedResidual` for its noise and blur): a fit the mean did not
+    /// read for its margin may read on bands that all cross the bars, but one that fits the mean
+    /// worse than that fits no band better (the bands are noisier), and its band reads are the
+    /// costliest work on an image without a symbol.
+    static func fitsMean(_ fit: LinearProfileDecoder.Fit, _ projection: [Double]) -> Bool {
+        let g = fit.hypothesis.geometry
+        let depth = fit.hypothesis.levels.depth
+        guard depth > 0, g.width > 0 else { return false }
+        let noise = LinearProfileDecoder.noiseEstimate(projection) / depth
+        return fit.residual <= LinearProfileDecoder.allowedResidual(noise: noise, blurModules: g.sigma / g.width)
+    }
+
+    /// Largest blur of a fit read on the bands, in module widths: the photos' defocused symbols
+    /// that read fit 1.2–1.8 modules, and a fit that only matches under a blur of two modules and
+    /// more has smoothed the digits away (a Gaussian of two modules keeps e⁻²⁰ of a two-module
+    /// pattern's swing): what fits there is the guards' outline on text, texture or a cut-off
+    /// code, whose band reads cost the most and never read. Settable for a measurement
+    /// (`BlurTuning`).
+    public static let maximumFitBlurModules = BlurTuning.value("fit-blur", 2.0)
+
+    /// Whether `fit` is worth reading: its blur at most `maximumFitBlurModules`.
+    static func isPlausible(_ fit: LinearProfileDecoder.Fit) -> Bool {
+        let g = fit.hypothesis.geometry
+        return g.width > 0 && g.sigma <= maximumFitBlurModules * g.width
     }
 
     /// The symbol to report for a verified reading: its format as asked for (UPC-A for an

@@ -59,64 +59,9 @@ public enum BlurredFinderSearch {
                 }
             }
         }
-        /// Mean over the rectangle [x0, x1) × [y0, y1) (`nil` when it leaves the image or is empty).
-        func mean(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> (sum: Double, area: Double)? {
-            let (a, b, c, d) = (Int(x0.rounded()), Int(y0.rounded()), Int(x1.rounded()), Int(y1.rounded()))
-            guard a >= 0, b >= 0, c <= w, d <= h, c > a, d > b else { return nil }
-            let s = integral[d * (w + 1) + c] - integral[b * (w + 1) + c] - integral[d * (w + 1) + a] + integral[b * (w + 1) + a]
-            return (Double(s), Double((c - a) * (d - b)))
-        }
-        func box(_ cx: Double, _ cy: Double, _ half: Double) -> (sum: Double, area: Double)? {
-            mean(cx - half, cy - half, cx + half, cy + half)
-        }
-        /// The mean of each zone (light ring, dark ring, quiet ring) on one side of a finder, in
-        /// the side's middle three modules (`dx`, `dy`: the side's direction from the centre).
-        func side(_ x: Double, _ y: Double, _ m: Double, _ dx: Double, _ dy: Double, from r0: Double, to r1: Double) -> Double? {
-            let a = dx != 0 ? x + dx * r0 * m : x - 1.5 * m
-            let b = dx != 0 ? x + dx * r1 * m : x + 1.5 * m
-            let c = dy != 0 ? y + dy * r0 * m : y - 1.5 * m
-            let d = dy != 0 ? y + dy * r1 * m : y + 1.5 * m
-            guard let z = mean(min(a, b), min(c, d), max(a, b), max(c, d)) else { return nil }
-            return z.sum / z.area
-        }
         var found: [Candidate] = []
-        for m in moduleSizes {
-            // A step of one module still lands inside the 3×3 centre.
-            let step = max(1, m)
-            var y = 5.5 * m
-            while y < Double(h) - 5.5 * m {
-                var x = 5.5 * m
-                while x < Double(w) - 5.5 * m {
-                    defer { x += step }
-                    // Centre (3×3 modules) against the quiet ring (7×7 to 9×9) first: most places fail here.
-                    guard let c = box(x, y, 1.5 * m), let b7 = box(x, y, 3.5 * m), let b9 = box(x, y, 4.5 * m) else { continue }
-                    let centre = c.sum / c.area
-                    let quiet = (b9.sum - b7.sum) / (b9.area - b7.area)
-                    let contrast = quiet - centre
-                    guard contrast >= minimumContrast, let b5 = box(x, y, 2.5 * m) else { continue }
-                    let light = (b5.sum - c.sum) / (b5.area - c.area)
-                    let dark = (b7.sum - b5.sum) / (b7.area - b5.area)
-                    let lightRing = (quiet - light) / contrast
-                    let darkRing = (quiet - dark) / contrast
-                    guard lightRing <= lightRingDarkness, darkRing - lightRing >= ringContrast else { continue }
-                    // Each of the four sides shows the rings (texture rarely does all round).
-                    var allSides = true
-                    for (dx, dy) in [(1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0)] {
-                        guard let l = side(x, y, m, dx, dy, from: 1.5, to: 2.5), let d = side(x, y, m, dx, dy, from: 2.5, to: 3.5),
-                            let q = side(x, y, m, dx, dy, from: 3.5, to: 4.5),
-                            (l - centre) / contrast >= sideContrast, (l - d) / contrast >= ringContrast / 2, q > d
-                        else {
-                            allSides = false
-                            break
-                        }
-                    }
-                    guard allSides else { continue }
-                    // Clear rings and a light ring as light as the outside score highest.
-                    let strength = darkRing - lightRing + 0.5 * (1 - lightRing)
-                    found.append(Candidate(center: Point(x: x, y: y), moduleSize: m, strength: strength))
-                }
-                y += step
-            }
+        integral.withUnsafeBufferPointer { sums in
+            for m in moduleSizes { scan(sums, width: w, height: h, moduleSize: m, into: &found) }
         }
         // The strongest of each neighbourhood.
         found.sort { $0.strength > $1.strength }
@@ -135,6 +80,106 @@ public enum BlurredFinderSearch {
                 moduleSize: $0.moduleSize * scale,
                 strength: $0.strength)
         }
+    }
+
+    /// The places of one module size `m` in an image of `width`×`height` pixels with integral
+    /// image `sums` (one row and column of zeros in front), appended to `found`. The image is
+    /// looked at every module from 5.5 modules in; every box a place is judged by reaches 1.5,
+    /// 2.5, 3.5 or 4.5 modules from it, so those ends are rounded to pixels once per row and
+    /// column of places rather than at each place.
+    static func scan(_ sums: UnsafeBufferPointer<Int>, width w: Int, height h: Int, moduleSize m: Double, into found: inout [Candidate]) {
+        // A step of one module still lands inside the 3×3 centre.
+        let step = max(1, m)
+        func positions(_ size: Int) -> [Double] {
+            var out: [Double] = []
+            var p = 5.5 * m
+            while p < Double(size) - 5.5 * m {
+                out.append(p)
+                p += step
+            }
+            return out
+        }
+        let xs = positions(w)
+        let ys = positions(h)
+        guard !xs.isEmpty, !ys.isEmpty else { return }
+        let radii = [1.5, 2.5, 3.5, 4.5]
+        // Position k less (lo) and plus (hi) radii[r] modules, rounded to a pixel edge, at [r·count + k].
+        func ends(_ ps: [Double]) -> (lo: [Int], hi: [Int]) {
+            (radii.flatMap { r in ps.map { Int(($0 - r * m).rounded()) } }, radii.flatMap { r in ps.map { Int(($0 + r * m).rounded()) } })
+        }
+        let (xLoAll, xHiAll) = ends(xs)
+        let (yLoAll, yHiAll) = ends(ys)
+        let nx = xs.count
+        let ny = ys.count
+        let stride = w + 1
+        xLoAll.withUnsafeBufferPointer { xLo in
+            xHiAll.withUnsafeBufferPointer { xHi in
+                yLoAll.withUnsafeBufferPointer { yLo in
+                    yHiAll.withUnsafeBufferPointer { yHi in
+                        for j in 0..<ny {
+                            for k in 0..<nx {
+                                /// Sum and area over the pixels [x0, x1) × [y0, y1) (`nil` when it leaves the image or is empty).
+                                @inline(__always) func rect(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) -> (sum: Double, area: Double)? {
+                                    guard x0 >= 0, y0 >= 0, x1 <= w, y1 <= h, x1 > x0, y1 > y0 else { return nil }
+                                    let s =
+                                        sums[y1 * stride + x1] - sums[y0 * stride + x1] - sums[y1 * stride + x0] + sums[y0 * stride + x0]
+                                    return (Double(s), Double((x1 - x0) * (y1 - y0)))
+                                }
+                                /// The square of half-side radii[r] modules about the place.
+                                @inline(__always) func box(_ r: Int) -> (sum: Double, area: Double)? {
+                                    rect(xLo[r * nx + k], yLo[r * ny + j], xHi[r * nx + k], yHi[r * ny + j])
+                                }
+                                /// The mean of one side's zone from radii[r] to radii[r + 1] modules out, over the
+                                /// side's middle three modules (`dx`, `dy`: the side's direction from the centre).
+                                @inline(__always) func side(_ dx: Int, _ dy: Int, _ r: Int) -> Double? {
+                                    let z: (sum: Double, area: Double)?
+                                    let (x0, x1, y0, y1) = (xLo[k], xHi[k], yLo[j], yHi[j])
+                                    if dx > 0 {
+                                        z = rect(xHi[r * nx + k], y0, xHi[(r + 1) * nx + k], y1)
+                                    } else if dx < 0 {
+                                        z = rect(xLo[(r + 1) * nx + k], y0, xLo[r * nx + k], y1)
+                                    } else if dy > 0 {
+                                        z = rect(x0, yHi[r * ny + j], x1, yHi[(r + 1) * ny + j])
+                                    } else {
+                                        z = rect(x0, yLo[(r + 1) * ny + j], x1, yLo[r * ny + j])
+                                    }
+                                    return z.map { $0.sum / $0.area }
+                                }
+                                if let candidate = judge(box: box, side: side) {
+                                    found.append(Candidate(center: Point(x: xs[k], y: ys[j]), moduleSize: m, strength: candidate))
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The strength of the place whose boxes `box` (the square of half-side 1.5, 2.5, 3.5, 4.5
+    /// modules by index) and side zones `side` (direction, inner radius index) give, or `nil`
+    /// when it does not look like a finder.
+    @inline(__always)
+    static func judge(box: (Int) -> (sum: Double, area: Double)?, side: (Int, Int, Int) -> Double?) -> Double? {
+        // Centre (3×3 modules) against the quiet ring (7×7 to 9×9) first: most places fail here.
+        guard let c = box(0), let b7 = box(2), let b9 = box(3) else { return nil }
+        let centre = c.sum / c.area
+        let quiet = (b9.sum - b7.sum) / (b9.area - b7.area)
+        let contrast = quiet - centre
+        guard contrast >= minimumContrast, let b5 = box(1) else { return nil }
+        let light = (b5.sum - c.sum) / (b5.area - c.area)
+        let dark = (b7.sum - b5.sum) / (b7.area - b5.area)
+        let lightRing = (quiet - light) / contrast
+        let darkRing = (quiet - dark) / contrast
+        guard lightRing <= lightRingDarkness, darkRing - lightRing >= ringContrast else { return nil }
+        // Each of the four sides shows the rings (texture rarely does all round).
+        for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+            guard let l = side(dx, dy, 0), let d = side(dx, dy, 1), let q = side(dx, dy, 2),
+                (l - centre) / contrast >= sideContrast, (l - d) / contrast >= ringContrast / 2, q > d
+            else { return nil }
+        }
+        // Clear rings and a light ring as light as the outside score highest.
+        return darkRing - lightRing + 0.5 * (1 - lightRing)
     }
 
     /// The regions that hold a QR code if three of these candidates are its finders: three of

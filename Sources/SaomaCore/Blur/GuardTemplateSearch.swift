@@ -53,12 +53,15 @@ public enum GuardTemplateSearch {
     /// Sub-sample offsets of the template per sample.
     static let phases = 2
     /// Smallest bar depth of a match, as a share of the profile's range (a template laid over a
-    /// flat stretch fits it with no depth at all).
-    public static let minimumDepthShare = 0.12
+    /// flat stretch fits it with no depth at all): chosen on every half of every split of the
+    /// cross-validation (docs/BENCHMARKS.md, "Blur-aware reader's thresholds"); the photos that
+    /// read match at 0.42 and more. Settable for a measurement (`BlurTuning`).
+    public static let minimumDepthShare = BlurTuning.value("template-depth", 0.2)
     /// Largest residual of a match, in bar depths: the blurred photos' symbols that read fit
     /// their template to 0.03–0.09, and a place that fits it worse is not worth a fit (the gate
-    /// that keeps the search cheap where no region holds a retail symbol).
-    public static let maximumResidual = 0.1
+    /// that keeps the search cheap where no region holds a retail symbol). Settable for a
+    /// measurement (`BlurTuning`).
+    public static let maximumResidual = BlurTuning.value("template-residual", 0.1)
     /// Most of the matches' hypotheses fitted: all of them (a first look at the symbol's ends
     /// ranks the true place below a wrong width too often).
     public static let fittedHypotheses = 2 * maximumMatches

@@ -99,6 +99,26 @@ extension LinearProfileDecoder {
         return fit
     }
 
+    /// Root-mean-square residual, in bar depths, of the best chain of `hypothesis` at its first
+    /// guess on `profile`, fitted to the symbol's ends only: how `bestFits` ranks hypotheses.
+    public static func rankingResidual(_ profile: [Double], _ hypothesis: Hypothesis) -> Double? {
+        guard profile.count <= maximumProfileLength, profile.allSatisfy(\.isFinite), let model = LinearCodeModel(hypothesis.kind),
+            let chain = bestChain(
+                oriented(profile, hypothesis), model: model, geometry: hypothesis.geometry, levels: hypothesis.levels, endsOnly: true)
+        else { return nil }
+        return (chain.cost / Double(chain.samples)).squareRoot()
+    }
+
+    /// Root-mean-square residual, in bar depths, of the best chain of `fit`'s model on `profile`
+    /// under `fit`'s geometry and levels as they are (no refinement): the first step of `read`.
+    public static func startResidual(_ profile: [Double], from fit: Fit) -> Double? {
+        guard profile.count <= maximumProfileLength, profile.allSatisfy(\.isFinite), let model = LinearCodeModel(fit.hypothesis.kind),
+            let chain = bestChain(
+                oriented(profile, fit.hypothesis), model: model, geometry: fit.hypothesis.geometry, levels: fit.hypothesis.levels)
+        else { return nil }
+        return (chain.cost / Double(chain.samples)).squareRoot()
+    }
+
     /// Reads the symbol `fit` describes on `profile` (the profile it was fitted on, or another
     /// line through the same symbol): the chain and geometry alternated on this profile, then
     /// the verified search and the acceptance rules; `nil` unless all hold.
@@ -167,15 +187,19 @@ extension LinearProfileDecoder {
     }
 
     /// `hypotheses` on `profile` fitted, best first: ranked by the residual of the best chain at
-    /// their first guess, the best `limit` fitted.
-    public static func bestFits(_ profile: [Double], hypotheses: [Hypothesis], limit: Int = maxHypotheses) -> [Fit] {
+    /// their first guess (`rankingResidual`), the best `limit` of those within `maximumRanking`
+    /// fitted.
+    public static func bestFits(
+        _ profile: [Double], hypotheses: [Hypothesis], limit: Int = maxHypotheses, maximumRanking: Double = .infinity
+    ) -> [Fit] {
         guard profile.count <= maximumProfileLength, profile.allSatisfy(\.isFinite) else { return [] }
         var ranked: [(hypothesis: Hypothesis, residual: Double)] = []
         for h in hypotheses {
             guard let model = LinearCodeModel(h.kind),
                 let chain = bestChain(oriented(profile, h), model: model, geometry: h.geometry, levels: h.levels, endsOnly: true)
             else { continue }
-            ranked.append((h, (chain.cost / Double(chain.samples)).squareRoot()))
+            let residual = (chain.cost / Double(chain.samples)).squareRoot()
+            if residual <= maximumRanking { ranked.append((h, residual)) }
         }
         ranked.sort { $0.residual < $1.residual }
         var fits = ranked.prefix(limit).compactMap { fit(profile, $0.hypothesis) }

@@ -6,7 +6,9 @@
 /// Places are found without deblurring (`BlurredFinderSearch`: three finder-like spots of one
 /// module size at the corners of a square), so an image without one costs a few box sums per
 /// pixel. For each place: it is shrunk to about `targetModuleSize` pixels per module when its
-/// modules are larger, the defocus is estimated from its edges, it is deblurred with that
+/// modules are larger, the defocus is estimated from its edges (a place blurred by less than
+/// `minimumBlurModules` of a module is left: deblurring it restores nothing a reader lacked),
+/// it is deblurred with that
 /// (`WienerDeconvolution`), the finder patterns are looked for in the result (a place with fewer
 /// than `minimumFinders` is left), and the defocus is measured again on the blurred finders
 /// themselves (`DefocusEstimate.fromFinders`, more exact than the edges); the place is deblurred
@@ -42,6 +44,18 @@ public enum MatrixDeblur {
     public static let minimumSigma = 0.6
     /// Relative change of the blur measured on the finders that is worth another deconvolution.
     public static let remeasureChange = 0.05
+    /// Smallest blur worth undoing as a share of the place's module size: zbar reads QR codes
+    /// blurred by up to half a module itself (docs/BENCHMARKS.md, "Blur sweep"), and a sharp place
+    /// it could not read (a code cut off by the image's edge, a bent label) is no better deblurred.
+    public static let minimumBlurModules = 0.35
+
+    /// Whether a place blurred by `edgeSigma` pixels with modules of `moduleSize` pixels (both in
+    /// the pixels deblurred) is blurred enough to deblur: at least `minimumSigma` pixels and
+    /// `minimumBlurModules` modules.
+    public static func isBlurred(edgeSigma: Double, moduleSize: Double) -> Bool {
+        edgeSigma >= minimumSigma && moduleSize > 0 && edgeSigma >= minimumBlurModules * moduleSize
+    }
+
     /// Fewest finder patterns the first deblurred copy must show for the place to be read.
     public static let minimumFinders = 2
     /// Pixels per module a place is shrunk to when its modules are larger (enough for the reader,
@@ -57,7 +71,8 @@ public enum MatrixDeblur {
             let scale = max(1, Int(moduleSize / targetModuleSize))
             let source = scale > 1 ? image.cropped(to: place).downscaled(by: scale).image : image
             let region = scale > 1 ? source.bounds : place
-            guard let edgeSigma = DefocusEstimate.fromEdges(source, in: region), edgeSigma >= minimumSigma,
+            guard let edgeSigma = DefocusEstimate.fromEdges(source, in: region),
+                isBlurred(edgeSigma: edgeSigma, moduleSize: moduleSize / Double(scale)),
                 let first = WienerDeconvolution.deblurred(source, area: region, sigma: edgeSigma, noiseRatio: noiseRatios[0])
             else { continue }
             func copy(_ pixels: LumaImage, sigma: Double, finders: Int) -> Copy {
