@@ -56,7 +56,7 @@ public final class DataMatrixDecoder: BarcodeDecoder {
         let shrink = Self.shrink(forLongestSide: max(crop.width, crop.height))
         // Looked at at the scale libdmtx searches (a big photo's edges cost less to look at shrunk).
         let looked = shrink > 1 ? crop.downscaled(by: shrink).image : crop
-        let parts = MatrixCodeEvidence.regions(in: looked).map { r in
+        let parts = MatrixCodeEvidence.regions(in: looked, matrixOnly: true).map { r in
             PixelRect(x: r.x * shrink, y: r.y * shrink, width: r.width * shrink, height: r.height * shrink)
         }
         let budget = parts.isEmpty ? Self.shortTimeBudget : Self.timeBudget

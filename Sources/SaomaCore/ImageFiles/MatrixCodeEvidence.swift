@@ -29,10 +29,10 @@ public enum MatrixCodeEvidence {
     /// The parts of `image` where a code may be, in its pixels: the code-like tiles with `margin`
     /// tiles around each, joined where they overlap, most code-like tiles first. Empty when no
     /// tile looks like part of a code.
-    public static func regions(in image: LumaImage) -> [PixelRect] {
+    public static func regions(in image: LumaImage, matrixOnly: Bool = false) -> [PixelRect] {
         let side = SuspectedCodeRegions.tileSide
         var groups: [(box: PixelRect, tiles: Int)] = []
-        for tile in codeLikeTiles(in: image, stopAtFirst: false) {
+        for tile in codeLikeTiles(in: image, stopAtFirst: false, matrixOnly: matrixOnly) {
             var box = PixelRect(
                 x: tile.x - margin * side, y: tile.y - margin * side, width: (2 * margin + 1) * side, height: (2 * margin + 1) * side
             )
@@ -51,13 +51,14 @@ public enum MatrixCodeEvidence {
 
     /// The tiles of `image` that look like part of a code, row by row (only the first when
     /// `stopAtFirst`).
-    static func codeLikeTiles(in image: LumaImage, stopAtFirst: Bool) -> [PixelRect] {
+    static func codeLikeTiles(in image: LumaImage, stopAtFirst: Bool, matrixOnly: Bool = false) -> [PixelRect] {
         let side = SuspectedCodeRegions.tileSide
         var tiles: [PixelRect] = []
         for row in 0..<(image.height / side) {
             for column in 0..<(image.width / side) {
                 let tile = PixelRect(x: column * side, y: row * side, width: side, height: side)
-                guard looksLikeCode(SuspectedCodeRegions.edgeOrientations(image, tile), area: side * side) else { continue }
+                let edges = SuspectedCodeRegions.edgeOrientations(image, tile)
+                guard matrixOnly ? looksLikeMatrix(edges, area: side * side) : looksLikeCode(edges, area: side * side) else { continue }
                 tiles.append(tile)
                 if stopAtFirst { return tiles }
             }
@@ -67,18 +68,34 @@ public enum MatrixCodeEvidence {
 
     /// Whether a tile of `area` pixels with these edges looks like part of a code.
     static func looksLikeCode(_ tile: (edges: Int, histogram: [Int]), area: Int) -> Bool {
-        guard tile.edges > 0, Double(tile.edges) >= SuspectedCodeRegions.edgeDensity * Double(area) else { return false }
+        lobes(tile, area: area) != nil
+    }
+
+    /// Least share of a tile's edges in each of its two lobes for it to look like part of a
+    /// matrix code rather than of bars: square modules have sides both ways, bars one way only.
+    public static let matrixLobeShare = 0.25
+
+    /// Whether a tile of `area` pixels with these edges looks like part of a matrix code.
+    static func looksLikeMatrix(_ tile: (edges: Int, histogram: [Int]), area: Int) -> Bool {
+        guard let (a, b) = lobes(tile, area: area) else { return false }
+        return Double(min(a, b)) >= matrixLobeShare * Double(tile.edges)
+    }
+
+    /// The edges in the two bands 90° apart between the emptiest two (the code's lobes), or nil
+    /// when the tile does not look like part of a code.
+    static func lobes(_ tile: (edges: Int, histogram: [Int]), area: Int) -> (Int, Int)? {
+        guard tile.edges > 0, Double(tile.edges) >= SuspectedCodeRegions.edgeDensity * Double(area) else { return nil }
         let histogram = tile.histogram
         let bins = histogram.count
         let band = bins / 4
+        func sum(from start: Int) -> Int { (0..<band).reduce(0) { $0 + histogram[(start + $1) % bins] } }
         var emptiest = tile.edges
+        var emptiestStart = 0
         for start in 0..<(bins / 2) {
-            var sum = 0
-            for k in 0..<band {
-                sum += histogram[(start + k) % bins] + histogram[(start + bins / 2 + k) % bins]
-            }
-            emptiest = min(emptiest, sum)
+            let pair = sum(from: start) + sum(from: start + bins / 2)
+            if pair < emptiest { (emptiest, emptiestStart) = (pair, start) }
         }
-        return Double(emptiest) <= emptyBandShare * Double(tile.edges)
+        guard Double(emptiest) <= emptyBandShare * Double(tile.edges) else { return nil }
+        return (sum(from: emptiestStart + band), sum(from: emptiestStart + band + bins / 2))
     }
 }

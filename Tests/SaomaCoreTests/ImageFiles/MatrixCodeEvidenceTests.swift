@@ -107,6 +107,31 @@ struct MatrixCodeEvidenceTests {
         ("too few edges", [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], false),
     ]
 
+    /// The same histograms → whether the tile looks like part of a matrix code (both lobes).
+    static let matrixTiles: [(String, [Int], Bool)] = [
+        ("two lobes 90° apart", [20, 20, 20, 20, 20, 20, 0, 1, 0, 1, 0, 0, 20, 20, 20, 20, 20, 20, 0, 0, 1, 0, 0, 1], true),
+        ("one orientation (bars)", [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 60, 60, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], false),
+        ("a strong lobe and a trace of the other", [40, 40, 40, 40, 40, 40, 0, 0, 0, 0, 0, 0, 6, 6, 6, 6, 6, 6, 0, 0, 0, 0, 0, 0], false),
+        ("edges every way", [Int](repeating: 10, count: 24), false),
+    ]
+
+    @Test("the matrix rule on one tile: square modules have sides both ways", arguments: matrixTiles)
+    func matrixRule(name: String, histogram: [Int], expected: Bool) {
+        let tile = (edges: histogram.reduce(0, +), histogram: histogram)
+        #expect(MatrixCodeEvidence.looksLikeMatrix(tile, area: 32 * 32) == expected, "\(name)")
+    }
+
+    @Test("bars count as code-like, but not as a matrix code's region")
+    func barsAreNoMatrix() {
+        var image = Scene.ground(noise: 6)
+        Scene.paint(&image, Scene.patch, Scene.bars(3))
+        #expect(!MatrixCodeEvidence.regions(in: image).isEmpty)
+        #expect(MatrixCodeEvidence.regions(in: image, matrixOnly: true).isEmpty)
+        var matrix = Scene.ground(noise: 6)
+        Scene.paint(&matrix, Scene.patch, Scene.modules(3))
+        #expect(MatrixCodeEvidence.regions(in: matrix, matrixOnly: true) == MatrixCodeEvidence.regions(in: matrix))
+    }
+
     @Test("the band rule on one tile", arguments: tiles)
     func bandRule(name: String, histogram: [Int], expected: Bool) {
         let tile = (edges: histogram.reduce(0, +), histogram: histogram)
