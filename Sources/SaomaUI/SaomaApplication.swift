@@ -109,9 +109,7 @@ public enum SaomaApplication {
     private static func startup(_ app: UnsafeMutablePointer<AdwApplication>) {
         loadStyle()
         let gapp: OpaquePointer? = gcast(UnsafeMutableRawPointer(app))
-        addAppAction(gapp, "quit") {
-            for window in windows { gtk_window_close(gcast(window.window)) }
-        }
+        addAppAction(gapp, "quit") { closeWindows() }
         addAppAction(gapp, "about") {
             guard let window = windows.last else { return }
             AboutWindow.present(parent: UnsafeMutableRawPointer(window.window).assumingMemoryBound(to: GtkWindow.self))
@@ -180,12 +178,12 @@ public enum SaomaApplication {
             exitStatus = 1
             window.onCodeChosen = { (symbol: Symbol) in
                 exitStatus = OneshotOutput.write(symbol, raw: options.raw)
-                g_application_quit(gcast(UnsafeMutableRawPointer(app)))
+                quit(gcast(UnsafeMutableRawPointer(app)))
             }
         }
         if options.wifi {
             let mode = WiFiMode.start(in: window, endsProcess: true)
-            mode.onEnded = { _ in g_application_quit(gcast(UnsafeMutableRawPointer(app))) }
+            mode.onEnded = { _ in quit(gcast(UnsafeMutableRawPointer(app))) }
             wifiMode = mode
         }
         if options.screen {
@@ -230,6 +228,20 @@ public enum SaomaApplication {
             StandardStream.error.write("saoma: the screen could not be taken: \(VisibleText.of(reason))\n")
             exitStatus = 2
         }
+        quit(app)
+    }
+
+    /// Closes every window as its close button would (each stops its camera, which puts back the
+    /// controls Saoma changed, and remembers its size).
+    @MainActor
+    private static func closeWindows() {
+        for window in windows { gtk_window_close(gcast(window.window)) }
+    }
+
+    /// Ends the application: the windows closed first, so that a camera is left as it was found.
+    @MainActor
+    private static func quit(_ app: UnsafeMutablePointer<GApplication>?) {
+        closeWindows()
         g_application_quit(app)
     }
 

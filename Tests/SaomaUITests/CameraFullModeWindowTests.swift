@@ -82,5 +82,7 @@ struct CameraFullModeWindowTests {
         #expect(controls.first == "0 S_CTRL focus_auto 1", "\(controls)")
         // No sweep of the lens under autofocus (restoring on close is the capture's: FakeDeviceCaptureTests).
         #expect(!controls.contains { $0.contains("focus_absolute") }, "\(controls)")
+        // A --oneshot run ends with the camera as it found it: other programs get the lens back.
+        #expect(controls.last == "0 S_CTRL focus_auto 0", "\(controls)")
     }
 }
