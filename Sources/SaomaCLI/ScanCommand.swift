@@ -165,7 +165,7 @@ public struct ScanCommand: Sendable {
             ConsoleOutput.out(helpText)
             return 0
         }
-        for line in DecodePasses.environmentWarnings { ConsoleOutput.error(line) }
+        for line in DecodePasses.environmentWarnings + BlurTuning.environmentWarnings { ConsoleOutput.error(line) }
         if options.repeatCount > 1 { return timeDecodes(options) }
         var results: [FileResult] = []
         let decodeOptions = DecodeOptions(symbologies: options.symbologies, regionOfInterest: options.region, effort: options.effort)

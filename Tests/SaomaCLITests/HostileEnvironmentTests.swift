@@ -59,6 +59,19 @@ import Testing
         for line in errors { #expect(empty.stderrLines.contains(line), "\(empty.stderrLines)") }
     }
 
+    @Test("saoma scan with a hostile SAOMA_BLUR_THRESHOLDS: one line per ignored pair, the code still read")
+    func hostileBlurThresholds() throws {
+        let folder = try TemporaryFolder(prefix: "saoma-env")
+        let image = try Self.helloCode(in: folder)
+        let run = try SpawnedCommand.run(["scan", image], environment: ["SAOMA_BLUR_THRESHOLDS": "fit-blur=nan,\u{1B}[2J=1,bands-alone=3"])
+        #expect(run.status == 0, "ended with \(String(describing: run.status)), signal \(String(describing: run.signal)): \(run.errors)")
+        #expect(run.output == "QR: hello\n")
+        #expect(run.stderrLines.count == 2, "\(run.stderrLines)")
+        #expect(run.stderrLines.contains { $0.hasPrefix("saoma: SAOMA_BLUR_THRESHOLDS: fit-blur needs a number") }, "\(run.stderrLines)")
+        #expect(run.stderrLines.contains("saoma: SAOMA_BLUR_THRESHOLDS: unknown threshold “?[2J” ignored"), "\(run.stderrLines)")
+        #expect(!run.errors.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "no control character reaches the terminal")
+    }
+
     /// A `SAOMA_DEVICE_DIR` value and the start of what `saoma devices` says about it.
     static let deviceDirectories: [(value: String, shown: String)] = [
         ("/nonexistent/saoma", "No video devices in /nonexistent/saoma."),

@@ -8,8 +8,8 @@ import Foundation
 /// value.
 ///
 /// The variable comes from outside: a pair with an unknown name, a value that is not a number or
-/// one outside its range is ignored with one line on standard error naming it, and at most
-/// `maximumLength` characters are looked at.
+/// one outside its range is ignored with one line naming it (`environmentWarnings`, which
+/// `saoma scan` prints on standard error), and at most `maximumLength` characters are looked at.
 public enum BlurTuning {
     /// The environment variable read.
     public static let variable = "SAOMA_BLUR_THRESHOLDS"
@@ -46,13 +46,17 @@ public enum BlurTuning {
         return (values, ignored)
     }
 
-    /// The values the environment sets, read once (the messages written then).
-    static let environment: [String: Double] = {
-        guard let text = ProcessInfo.processInfo.environment[variable] else { return [:] }
-        let (values, ignored) = parse(text)
-        for message in ignored { FileHandle.standardError.write(Data((message + "\n").utf8)) }
-        return values
-    }()
+    /// The values the environment sets, read once.
+    static let environment: [String: Double] = parsedEnvironment.values
+
+    /// One line for each pair of the variable that is ignored: for the front end to print, since
+    /// the readers run in the decoder process, whose standard error goes nowhere.
+    public static var environmentWarnings: [String] { parsedEnvironment.ignored.map { "saoma: " + $0 } }
+
+    /// The variable as parsed (nothing set when it is absent).
+    static var parsedEnvironment: (values: [String: Double], ignored: [String]) {
+        ProcessInfo.processInfo.environment[variable].map(parse) ?? ([:], [])
+    }
 
     /// Threshold `name`: the environment's value, else `shipped`.
     static func value(_ name: String, _ shipped: Double) -> Double {
