@@ -57,9 +57,8 @@ public final class DataMatrixDecoder: BarcodeDecoder {
         let shrink = Self.shrink(forLongestSide: max(crop.width, crop.height))
         // Looked at at the scale libdmtx searches (a big photo's edges cost less to look at shrunk).
         let looked = shrink > 1 ? crop.downscaled(by: shrink).image : crop
-        let parts = MatrixCodeEvidence.regions(in: looked, matrixOnly: true).map { r in
-            PixelRect(x: r.x * shrink, y: r.y * shrink, width: r.width * shrink, height: r.height * shrink)
-        }
+        let scale = ImageReduction(denominator: shrink, storedWidth: crop.width, storedHeight: crop.height, orientation: .up)
+        let parts = MatrixCodeEvidence.regions(in: looked, matrixOnly: true).map(scale.fullRect(covering:))
         let budget = parts.isEmpty ? Self.shortTimeBudget : Self.timeBudget
         var found = Self.search(crop, partsFirst: parts, shrink: shrink, milliseconds: budget)
         if found.isEmpty && shrink > 1 && options.effort == .thorough {
@@ -88,9 +87,10 @@ public final class DataMatrixDecoder: BarcodeDecoder {
         return search(image, shrink: shrink, milliseconds: left())
     }
 
-    /// Every code libdmtx finds in `image` (or where it starts a search, `bounds` of it) within `milliseconds` of this thread's CPU time, corners
-    /// in `image`'s pixels. CPU time rather than the clock: what is searched, and so what is
-    /// found, does not depend on how busy the machine is.
+    /// Every code libdmtx finds in `image` (starting its search only within `bounds` when given)
+    /// within `milliseconds` of this thread's CPU time, corners in `image`'s pixels. CPU time
+    /// rather than the clock: what is searched, and so what is found, does not depend on how busy
+    /// the machine is.
     static func search(_ image: LumaImage, shrink: Int, milliseconds: Int, within bounds: PixelRect? = nil) -> [Symbol] {
         var pixels = image.pixels
         return pixels.withUnsafeMutableBufferPointer { buffer -> [Symbol] in
