@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 
-/// Whether an image shows any part that could be a matrix code (or a 1-D code), at any rotation:
-/// the cheap look that decides how long a costly search for one may take.
+/// The parts of an image that could be a matrix code (or a 1-D code), at any rotation: the cheap
+/// look that decides where a costly search for one starts and how long it may take.
 ///
 /// A square-module code's edges run two ways at right angles; rotated and sampled at two or three
 /// pixels a module they spread over two lobes about 45° wide each, and leave the two bands
@@ -9,18 +9,14 @@
 /// apart hold about half of them. A tile counts when enough of its pixels sit on strong edges
 /// (`SuspectedCodeRegions.edgeStep`, `edgeDensity`) and its emptiest pair of such bands holds at
 /// most `emptyBandShare` of its edges. `SuspectedCodeRegions`' narrower rule (the edges in windows
-/// 45° apart) finds where a code is; this one only says whether one may be anywhere, missing
-/// fewer rotated codes.
+/// 45° apart) finds where a code is; this one, coarser, says where one may be, missing fewer
+/// rotated codes.
 public enum MatrixCodeEvidence {
     /// Largest share of a tile's edges in its emptiest two bands (each 45° of orientations wide,
-    /// 90° apart) for the tile to look like part of a code: edges every way put half there (measured on the photo test set's images without a code read,
-    /// and on Data Matrix codes drawn at 2–4 pixels a module, rotated by up to 40°).
+    /// 90° apart) for the tile to look like part of a code: edges every way put half there
+    /// (measured on the photo test set's images without a code read, and on Data Matrix codes
+    /// drawn at 2–4 pixels a module, rotated by up to 40°).
     public static let emptyBandShare = 0.15
-
-    /// Whether any tile of `image` looks like part of a code.
-    public static func present(in image: LumaImage) -> Bool {
-        !codeLikeTiles(in: image, stopAtFirst: true).isEmpty
-    }
 
     /// Tiles around each code-like tile that a search for a code covers, in tiles: a code's own
     /// tiles need not all count (a small one split over four tiles, a faint corner).
@@ -32,7 +28,7 @@ public enum MatrixCodeEvidence {
     public static func regions(in image: LumaImage, matrixOnly: Bool = false) -> [PixelRect] {
         let side = SuspectedCodeRegions.tileSide
         var groups: [(box: PixelRect, tiles: Int)] = []
-        for tile in codeLikeTiles(in: image, stopAtFirst: false, matrixOnly: matrixOnly) {
+        for tile in codeLikeTiles(in: image, matrixOnly: matrixOnly) {
             var box = PixelRect(
                 x: tile.x - margin * side, y: tile.y - margin * side, width: (2 * margin + 1) * side, height: (2 * margin + 1) * side
             )
@@ -49,9 +45,9 @@ public enum MatrixCodeEvidence {
         return groups.sorted { ($0.tiles, $1.box.y, $1.box.x) > ($1.tiles, $0.box.y, $0.box.x) }.map(\.box)
     }
 
-    /// The tiles of `image` that look like part of a code, row by row (only the first when
-    /// `stopAtFirst`).
-    static func codeLikeTiles(in image: LumaImage, stopAtFirst: Bool, matrixOnly: Bool = false) -> [PixelRect] {
+    /// The tiles of `image` that look like part of a code (of a matrix code when `matrixOnly`),
+    /// row by row.
+    static func codeLikeTiles(in image: LumaImage, matrixOnly: Bool) -> [PixelRect] {
         let side = SuspectedCodeRegions.tileSide
         var tiles: [PixelRect] = []
         for row in 0..<(image.height / side) {
@@ -60,7 +56,6 @@ public enum MatrixCodeEvidence {
                 let edges = SuspectedCodeRegions.edgeOrientations(image, tile)
                 guard matrixOnly ? looksLikeMatrix(edges, area: side * side) : looksLikeCode(edges, area: side * side) else { continue }
                 tiles.append(tile)
-                if stopAtFirst { return tiles }
             }
         }
         return tiles

@@ -51,7 +51,7 @@ struct MatrixCodeEvidenceTests {
 
     @Test("evidence or not", arguments: rows)
     func evidence(name: String, image: LumaImage, expected: Bool) {
-        #expect(MatrixCodeEvidence.present(in: image) == expected, "\(name)")
+        #expect(!MatrixCodeEvidence.regions(in: image).isEmpty == expected, "\(name)")
     }
 
     @Test("a turned matrix code that the narrower region rule misses still counts")
@@ -59,7 +59,7 @@ struct MatrixCodeEvidenceTests {
         var image = Scene.ground(noise: 6)
         Scene.paint(&image, Scene.patch, Self.turnedModules(2.5, degrees: 22))
         #expect(SuspectedCodeRegions.find(in: image).isEmpty)
-        #expect(MatrixCodeEvidence.present(in: image))
+        #expect(!MatrixCodeEvidence.regions(in: image).isEmpty)
     }
 
     /// A scene with matrix modules painted in `patches` → the regions expected (in tiles of 32
@@ -92,7 +92,6 @@ struct MatrixCodeEvidenceTests {
         #expect(
             found == expected.map { PixelRect(x: $0.x * tile, y: $0.y * tile, width: $0.width * tile, height: $0.height * tile) },
             "\(name): \(found)")
-        #expect(MatrixCodeEvidence.present(in: image) == !expected.isEmpty, "\(name)")
     }
 
     /// Edge-orientation histograms (24 bins over half a turn) of a 32×32 tile → whether it counts.
