@@ -2,10 +2,6 @@
 import Foundation
 import SaomaTestSupport
 
-/// The repository root (four levels above this file: Tests/SaomaUITests/Support/…).
-let desktopPackageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-
 /// A private desktop session for Saoma's entry points: its own X display, a session bus that
 /// starts Saoma by D-Bus activation from the service file in `data/` (as a desktop's bus does),
 /// the desktop files of `data/` installed in a private data folder, the built `saoma` on `PATH`,
@@ -79,7 +75,7 @@ final class DesktopSession {
     /// The data files a package installs, filled in for this tree: the desktop files (Exec finds
     /// `saoma` on `PATH`), and the D-Bus service starting the built binary.
     private static func install(in home: TemporaryFolder) throws {
-        let data = desktopPackageRoot.appendingPathComponent("data")
+        let data = BuiltProducts.repository.appendingPathComponent("data")
         let applications = home.path("data/applications")
         let services = home.path("data/dbus-1/services")
         for folder in [applications, services] {
@@ -212,7 +208,7 @@ final class NetworkManagerMock {
         bus = try SessionBus()
         var parameters = parameters
         parameters["record"] = recordPath
-        let template = desktopPackageRoot.appendingPathComponent("Tests/NetworkJoiningTests/nm_join_template.py").path
+        let template = BuiltProducts.repository.appendingPathComponent("Tests/NetworkJoiningTests/nm_join_template.py").path
         mock = try DBusMock(bus: bus, system: true, template: template, parameters: parameters, name: "org.freedesktop.NetworkManager")
     }
 
