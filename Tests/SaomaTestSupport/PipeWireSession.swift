@@ -64,11 +64,11 @@ public final class PipeWireSession {
         return try TestCamera(session: self, arguments: arguments)
     }
 
-    /// Writes `scene` into the session's folder and starts a test camera node serving it.
-    public func startCamera(name: String, serving scene: CameraScene) throws -> TestCamera {
+    /// Writes `scene` into the session's folder and starts a test camera node serving it in `modes`.
+    public func startCamera(name: String, serving scene: CameraScene, modes: String = "1280x720@30,640x480@30") throws -> TestCamera {
         let path = directory.appendingPathComponent("scene-\(UUID().uuidString).ppm").path
         try scene.write(to: path)
-        return try startCamera(name: name, scene: path)
+        return try startCamera(name: name, modes: modes, scene: path)
     }
 }
 
