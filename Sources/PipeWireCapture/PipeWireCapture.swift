@@ -268,6 +268,7 @@ private final class CaptureSession {
             return
         }
         streamed = (node, plan)
+        // The values this capture's own listing read as the node appeared: what is set back.
         lens = node.lensControls
         originalLens = [:]
         owner.publishLens(lens.map(\.state))
