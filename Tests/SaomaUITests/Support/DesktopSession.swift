@@ -29,21 +29,10 @@ final class DesktopSession {
     init(settings: [String]? = nil, systemBus: String? = nil) throws {
         home = try TemporaryFolder(prefix: "saoma-desktop")
         display = try VirtualDisplay()
-        var env = try PrivateHome.environment(in: home)
-        env["DISPLAY"] = display.name
-        env["GSK_RENDERER"] = "cairo"
-        env["GTK_A11Y"] = "none"
-        env["NO_AT_BRIDGE"] = "1"
-        env["SAOMA_DEBUG_GEOMETRY"] = "1"
+        var env = try PrivateHome.windowEnvironment(in: home, display: display)
         env["PATH"] = BuiltProducts.folder.path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
         if let systemBus { env["DBUS_SYSTEM_BUS_ADDRESS"] = systemBus }
-        if let settings {
-            let folder = home.path("config/glib-2.0/settings")
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try ("[io/github/saoma/Saoma]\n" + settings.map { $0 + "\n" }.joined()).write(
-                toFile: folder + "/keyfile", atomically: true, encoding: .utf8)
-            env["GSETTINGS_BACKEND"] = "keyfile"
-        }
+        if let settings { try PrivateHome.useKeyfileSettings(settings, in: home, environment: &env) }
         try Self.install(in: home)
         let socket = home.path("bus")
         let config = home.path("session.conf")
