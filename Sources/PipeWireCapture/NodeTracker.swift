@@ -17,8 +17,8 @@ final class NodeTracker {
 
     private let core: OpaquePointer
     private let registry: OpaquePointer
-    private let registryListener = SpaListener(pw_registry_events())
-    private let coreListener = SpaListener(pw_core_events())
+    private let registryListener = SpaListener<pw_registry_events>(version: PW_VERSION_REGISTRY_EVENTS)
+    private let coreListener = SpaListener<pw_core_events>(version: PW_VERSION_CORE_EVENTS)
     private var nodes: [UInt32: TrackedNode] = [:]
     /// The sequence number of the last `pw_core_sync`; the listing is complete when it returns.
     private var pendingSync: Int32 = 0
@@ -34,7 +34,6 @@ final class NodeTracker {
         self.onChange = onChange
         self.onError = onError
         let registryEvents = registryListener.events
-        registryEvents.pointee.version = UInt32(PW_VERSION_REGISTRY_EVENTS)
         registryEvents.pointee.global = { data, id, _, type, _, props in
             guard let data, let type else { return }
             Unmanaged<NodeTracker>.fromOpaque(data).takeUnretainedValue().added(id: id, type: String(cString: type), props: props)
@@ -44,7 +43,6 @@ final class NodeTracker {
             Unmanaged<NodeTracker>.fromOpaque(data).takeUnretainedValue().removed(id: id)
         }
         let coreEvents = coreListener.events
-        coreEvents.pointee.version = UInt32(PW_VERSION_CORE_EVENTS)
         coreEvents.pointee.done = { data, id, seq in
             guard let data, id == PW_ID_CORE else { return }
             Unmanaged<NodeTracker>.fromOpaque(data).takeUnretainedValue().synced(seq)
@@ -158,7 +156,7 @@ final class NodeTracker {
 private final class TrackedNode {
     private(set) var info: PipeWireNode
     private let proxy: OpaquePointer
-    private let listener = SpaListener(pw_node_events())
+    private let listener = SpaListener<pw_node_events>(version: PW_VERSION_NODE_EVENTS)
     private var modes: [CameraMode] = []
     private var otherFormats: [String] = []
     /// Values offered out of range (each once).
@@ -171,7 +169,6 @@ private final class TrackedNode {
         self.info = info
         self.proxy = proxy
         let events = listener.events
-        events.pointee.version = UInt32(PW_VERSION_NODE_EVENTS)
         events.pointee.param = { data, _, id, _, _, param in
             guard let data, let param else { return }
             let node = Unmanaged<TrackedNode>.fromOpaque(data).takeUnretainedValue()

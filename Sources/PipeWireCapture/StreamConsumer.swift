@@ -11,7 +11,7 @@ final class StreamConsumer {
     typealias FrameHandler = ([StreamFrame.Plane], PipeWireVideoFormat, Int, Int) -> Void
 
     private let stream: OpaquePointer
-    private let listener = SpaListener(pw_stream_events())
+    private let listener = SpaListener<pw_stream_events>(version: PW_VERSION_STREAM_EVENTS)
     private let requested: CameraMode
     private let onStreaming: (CameraMode) -> Void
     private let onFailure: (String) -> Void
@@ -38,7 +38,6 @@ final class StreamConsumer {
         self.onFailure = onFailure
         self.onFrame = onFrame
         let events = listener.events
-        events.pointee.version = UInt32(PW_VERSION_STREAM_EVENTS)
         events.pointee.state_changed = { data, _, state, error in
             guard let data else { return }
             Unmanaged<StreamConsumer>.fromOpaque(data).takeUnretainedValue().stateChanged(state, error: error.map { String(cString: $0) })
