@@ -47,8 +47,10 @@ enum SpaProps {
         switch spa {
         case saoma_spa_type_int(): return .int
         case saoma_spa_type_bool(): return .bool
+        // The shim reads no type from a Choice too short for its child.
+        case 0: return .other("empty Choice")
         default:
-            guard let name = saoma_spa_type_name(spa) else { return .other("type \(spa)") }
+            guard let name = saoma_spa_type_name(spa), name.pointee != 0 else { return .other("type \(spa)") }
             return .other(PipeWireNode.propertyText(String(cString: name)))
         }
     }

@@ -88,6 +88,8 @@ struct PipeWireLensTests {
         ("focus_absolute=string:0:250:1:40", autofocus, "skipped control focus_absolute: offered as String, not as an integer"),
         ("zoom_absolute=long:100:500:1:100", autofocus, "skipped control zoom_absolute: offered as Long, not as an integer"),
         ("focus_auto=menu:0:3:1:1", zoom, "skipped control focus_auto: offered as Int menu, not as on or off"),
+        // A Choice cut after its type and flags: its count would underflow; nothing is read from it.
+        ("focus_absolute=short:0:250:1:40", autofocus, "skipped control focus_absolute: offered as empty Choice, not as an integer"),
         ("zoom_absolute=int:500:100:1:200", autofocus, "skipped control zoom_absolute: its range 500 to 100 is inverted"),
         ("focus_absolute=int:0:250:1:99999", autofocus, "skipped control focus_absolute: its value 99999 is outside 0 to 250"),
         ("focus_absolute=int:-2147483648:2147483647:-7:-2147483648", autofocus, nil),

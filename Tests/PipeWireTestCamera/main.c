@@ -110,6 +110,10 @@ static const struct spa_pod *control_info(struct spa_pod_builder *b, const struc
         spa_pod_builder_int(b, c->value);
         for (int32_t v = c->min; v <= c->max && v - c->min < 8; v++) spa_pod_builder_int(b, v);
         spa_pod_builder_pop(b, &f[1]);
+    } else if (strcmp(c->type, "short") == 0) {
+        // A Choice whose body stops after its type and flags: no child pod, no values.
+        struct { struct spa_pod pod; uint32_t type, flags; } choice = {{8, SPA_TYPE_Choice}, SPA_CHOICE_Step, 0};
+        spa_pod_builder_raw_padded(b, &choice, sizeof choice);
     } else {
         add_value(b, c, c->value);
     }

@@ -20,7 +20,8 @@
 // SPA_PROP_START_CUSTOM + the V4L2 control id of NAME: focus_auto, focus_absolute or
 // zoom_absolute), and a Props param with their current values. TYPE int gives an Int step choice
 // (VALUE, MIN, MAX, STEP), bool a Bool choice, menu an Int enum; float, long and string announce
-// the control with that type instead (what a hostile client may do). Values are sent as given,
+// the control with that type instead, and short as a Choice cut after its type and flags (no
+// child pod): what a hostile client may do. Values are sent as given,
 // whatever they are (MIN above MAX, VALUE outside). Each Props a client sets changes the
 // current values, and with --props-log FILE appends one line `NAME VALUE` per control it names.
 //
