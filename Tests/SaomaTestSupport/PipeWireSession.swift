@@ -50,21 +50,25 @@ public final class PipeWireSession {
     }
 
     /// Starts a test camera (also offering `offers`, `WxH@NUM/DENOM` values as they are, never
-    /// streamed); returns once its node exists.
+    /// streamed; publishing `controls`, `NAME=TYPE:MIN:MAX:STEP:VALUE`, and logging the values
+    /// set to `propsLog`); returns once its node exists.
     public func startCamera(
-        name: String, formats: String = "YUY2", modes: String = "1280x720@30,640x480@30", scene: String? = nil, offers: [String] = []
+        name: String, formats: String = "YUY2", modes: String = "1280x720@30,640x480@30", scene: String? = nil, offers: [String] = [],
+        controls: [String] = [], propsLog: String? = nil
     ) throws -> TestCamera {
-        try TestCamera(
-            session: self,
-            arguments: ["--name", name, "--formats", formats, "--modes", modes] + (scene.map { ["--scene", $0] } ?? [])
-                + offers.flatMap { ["--offer", $0] })
+        var arguments = ["--name", name, "--formats", formats, "--modes", modes]
+        if let scene { arguments += ["--scene", scene] }
+        for offer in offers { arguments += ["--offer", offer] }
+        if !controls.isEmpty { arguments += ["--controls", controls.joined(separator: ",")] }
+        if let propsLog { arguments += ["--props-log", propsLog] }
+        return try TestCamera(session: self, arguments: arguments)
     }
 
-    /// Writes `scene` into the session's folder and starts a test camera node serving it.
-    public func startCamera(name: String, serving scene: CameraScene) throws -> TestCamera {
+    /// Writes `scene` into the session's folder and starts a test camera node serving it in `modes`.
+    public func startCamera(name: String, serving scene: CameraScene, modes: String = "1280x720@30,640x480@30") throws -> TestCamera {
         let path = directory.appendingPathComponent("scene-\(UUID().uuidString).ppm").path
         try scene.write(to: path)
-        return try startCamera(name: name, scene: path)
+        return try startCamera(name: name, modes: modes, scene: path)
     }
 }
 
