@@ -11,9 +11,9 @@ import Testing
 struct PipeWireFullModeWindowTests {
     /// The app (`--oneshot`) on `camera`'s node, reaching only `session`'s daemon.
     static func app(_ session: PipeWireSession, camera: String) throws -> AppUnderTest {
-        let reach = session.variables.filter { $0.key != "DBUS_SESSION_BUS_ADDRESS" }
-        return try AppUnderTest(
-            arguments: ["--oneshot", "--device", "pipewire:" + camera], settings: .keyfile(["sidebar-visible=false"]), environment: reach)
+        try AppUnderTest(
+            arguments: ["--oneshot", "--device", "pipewire:" + camera], settings: .keyfile(["sidebar-visible=false"]),
+            environment: session.daemonVariables)
     }
 
     static func lines(_ path: String) -> [String] {
