@@ -109,6 +109,8 @@ final class DecodeWorker: @unchecked Sendable {
     private let scheduling: LiveDecodeScheduler.Settings
     private let condition = NSCondition()
     private var pending: Job?
+    /// Whether `decode idle` is to be said when no frame waits (set by `discardPending`).
+    private var idleOwed = false
     private var stopped = false
     private var finished = false
     /// Frames taken from `pending` (looked at or skipped) and frames looked at since the thread
@@ -170,10 +172,13 @@ final class DecodeWorker: @unchecked Sendable {
         return lastLookDone
     }
 
-    /// Drops the frame waiting, if any (scanning paused).
+    /// Drops the frame waiting, if any (scanning paused); with `SAOMA_DEBUG_GEOMETRY=1` the
+    /// thread says `decode idle` once the look it may be in has ended (tests wait for it).
     func discardPending() {
         condition.lock()
         pending = nil
+        idleOwed = true
+        condition.broadcast()
         condition.unlock()
     }
 
@@ -255,7 +260,14 @@ final class DecodeWorker: @unchecked Sendable {
         var lastRegion: ScanRegion?
         while true {
             condition.lock()
-            while pending == nil && !stopped { condition.wait() }
+            while pending == nil && !stopped {
+                if idleOwed {
+                    idleOwed = false
+                    if debugGeometryEnabled { debugLog("decode idle") }
+                    continue
+                }
+                condition.wait()
+            }
             if stopped {
                 finished = true
                 condition.broadcast()

@@ -117,7 +117,13 @@ public final class FramePipeline: @unchecked Sendable {
         guard on else { return }
         // Sampled once: the same pixels are shown live and, if codes are found, frozen.
         let image = region.map { PreviewImage(frame: frame, viewport: $0.viewport) } ?? PreviewImage(frame: frame)
-        if let region { worker.submit(frame, preview: image, region: region) }
+        if let region {
+            // Checked again where it is set: a pause that came after the check above has
+            // already dropped the waiting frame, and this one must not take its place.
+            lock.lock()
+            if delivering { worker.submit(frame, preview: image, region: region) }
+            lock.unlock()
+        }
         steerLens()
         let preview = PreviewFrame(image: image, meanLuma: frame.luma.meanLuma(), sequence: frame.sequence)
         lock.lock()

@@ -57,6 +57,8 @@ struct IdleScanningTests {
         // Unmapped from outside, as a window manager minimising it does (GDK reads it as minimised).
         try app.xdotool(["windowunmap", id])
         let hidden = try app.waitForLine { $0 == "window hidden=true" }.index
+        // A look begun before the window hid may end after it; from the worker's idle line on, none may begin.
+        let idle = try app.waitForLine(after: hidden) { $0 == "decode idle" }.index
         var scene = CameraScene()
         try scene.addCode("while away", centerX: 640, centerY: 360)
         try scene.write(to: app.scenePath)
@@ -64,7 +66,7 @@ struct IdleScanningTests {
         // are dropped); a second of them is the chance to get it wrong (a correct window passes
         // however long this lasts).
         Thread.sleep(forTimeInterval: 1.5)
-        let whileHidden = app.debugLines.dropFirst(hidden)
+        let whileHidden = app.debugLines.dropFirst(idle)
         #expect(!whileHidden.contains { $0.hasPrefix("look ") || $0.hasPrefix("markers ") || $0.hasPrefix("timing ") })
         #expect(app.isRunning && app.standardOutput.isEmpty)
         try app.xdotool(["windowmap", id])
