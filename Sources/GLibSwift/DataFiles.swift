@@ -54,4 +54,32 @@ public enum DataFiles {
         }
         return nil
     }
+
+    /// Why a data file's text could not be read: one clause ("it is not a regular file"), for a
+    /// message that names the file.
+    public struct Unreadable: Error, Equatable, Sendable {
+        public let reason: String
+    }
+
+    /// The text of the data file at `path`: a regular file of at most `maximumSize` bytes of
+    /// UTF-8 without NUL. `SAOMA_DATA_DIR` may put anything where a data file belongs, so the
+    /// file is opened without blocking and checked on its descriptor: a FIFO or a device is
+    /// refused instead of stalling the caller, and no more than `maximumSize + 1` bytes are read.
+    public static func text(atPath path: String, maximumSize: Int) throws(Unreadable) -> String {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Unreadable(reason: String(cString: strerror(errno))) }
+        let file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw Unreadable(reason: "it is not a regular file")
+        }
+        guard status.st_size <= maximumSize else {
+            throw Unreadable(reason: "it holds \(status.st_size) bytes, more than \(maximumSize)")
+        }
+        let data = (try? file.read(upToCount: maximumSize + 1)) ?? Data()
+        guard data.count <= maximumSize, let text = String(data: data, encoding: .utf8), !text.utf8.contains(0) else {
+            throw Unreadable(reason: "it is not UTF-8 text of at most \(maximumSize) bytes")
+        }
+        return text
+    }
 }

@@ -34,11 +34,7 @@ public final class AppSettings {
     }
 
     public func setBool(_ key: String, _ value: Bool) {
-        guard let gsettings else {
-            fallback[key] = value
-            return
-        }
-        g_settings_set_boolean(gsettings, key, value ? 1 : 0)
+        store(key, value) { gsettings in g_settings_set_boolean(gsettings, key, value ? 1 : 0) }
     }
 
     public func int(_ key: String) -> Int {
@@ -47,11 +43,7 @@ public final class AppSettings {
     }
 
     public func setInt(_ key: String, _ value: Int) {
-        guard let gsettings else {
-            fallback[key] = value
-            return
-        }
-        g_settings_set_int(gsettings, key, gint(clamping: value))
+        store(key, value) { gsettings in g_settings_set_int(gsettings, key, gint(clamping: value)) }
     }
 
     public func string(_ key: String) -> String {
@@ -62,11 +54,7 @@ public final class AppSettings {
     }
 
     public func setString(_ key: String, _ value: String) {
-        guard let gsettings else {
-            fallback[key] = value
-            return
-        }
-        g_settings_set_string(gsettings, key, value)
+        store(key, value) { gsettings in g_settings_set_string(gsettings, key, value) }
     }
 
     public func strings(_ key: String) -> [String] {
@@ -75,17 +63,15 @@ public final class AppSettings {
     }
 
     public func setStrings(_ key: String, _ value: [String]) {
-        guard let gsettings else {
-            fallback[key] = value
-            return
-        }
-        var cStrings = value.map { strdup($0) }
-        cStrings.append(nil)
-        defer { cStrings.forEach { free($0) } }
-        cStrings.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress.map { base in
-                base.withMemoryRebound(to: UnsafePointer<gchar>?.self, capacity: buffer.count) {
-                    _ = g_settings_set_strv(gsettings, key, $0)
+        store(key, value) { gsettings in
+            var cStrings = value.map { strdup($0) }
+            cStrings.append(nil)
+            defer { cStrings.forEach { free($0) } }
+            cStrings.withUnsafeBufferPointer { buffer in
+                buffer.baseAddress.map { base in
+                    base.withMemoryRebound(to: UnsafePointer<gchar>?.self, capacity: buffer.count) {
+                        _ = g_settings_set_strv(gsettings, key, $0)
+                    }
                 }
             }
         }
@@ -107,13 +93,20 @@ public final class AppSettings {
     }
 
     public func setPair(_ key: String, _ value: (Double, Double)) {
+        store(key, value) { gsettings in
+            var children: [OpaquePointer?] = [g_variant_new_double(value.0), g_variant_new_double(value.1)]
+            let tuple = children.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, 2) }
+            g_settings_set_value(gsettings, key, tuple)
+        }
+    }
+
+    /// Writes `value` to GSettings with `write`, or keeps it in memory when there is no schema.
+    private func store(_ key: String, _ value: Any, _ write: (UnsafeMutablePointer<GSettings>) -> Void) {
         guard let gsettings else {
             fallback[key] = value
             return
         }
-        var children: [OpaquePointer?] = [g_variant_new_double(value.0), g_variant_new_double(value.1)]
-        let tuple = children.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, 2) }
-        g_settings_set_value(gsettings, key, tuple)
+        write(gsettings)
     }
 
     /// Finds the schema (system, then source tree) and creates the settings object.

@@ -60,23 +60,11 @@ public final class UIDefinition {
     /// The file's text once it is known to be whole, well-formed markup: GtkBuilder itself builds
     /// what it can from a file cut short and reports nothing.
     private static func wellFormedText(_ path: String) throws(UIDefinitionError) -> String {
-        // Opened without blocking and checked on the descriptor: a FIFO or a device put where a
-        // data file belongs is refused instead of stalling the window.
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw UIDefinitionError("\(path) cannot be used: \(String(cString: strerror(errno)))")
-        }
-        let file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            throw UIDefinitionError("\(path) cannot be used: it is not a regular file")
-        }
-        guard status.st_size <= maximumFileSize else {
-            throw UIDefinitionError("\(path) cannot be used: it holds \(status.st_size) bytes, more than \(maximumFileSize)")
-        }
-        let data = (try? file.read(upToCount: maximumFileSize + 1)) ?? Data()
-        guard data.count <= maximumFileSize, let text = String(data: data, encoding: .utf8), !text.utf8.contains(0) else {
-            throw UIDefinitionError("\(path) cannot be used: it is not UTF-8 text of at most \(maximumFileSize) bytes")
+        let text: String
+        do {
+            text = try DataFiles.text(atPath: path, maximumSize: maximumFileSize)
+        } catch {
+            throw UIDefinitionError("\(path) cannot be used: \(error.reason)")
         }
         var parser = GMarkupParser()
         var error: UnsafeMutablePointer<GError>?

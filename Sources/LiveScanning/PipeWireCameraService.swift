@@ -86,13 +86,15 @@ final class PipeWireCameraService: CameraService {
     }
 
     /// The capture configuration for `spec` over `connection`: MJPG frames decoded through
-    /// gdk-pixbuf's JPEG loader (damaged frames dropped).
+    /// gdk-pixbuf's JPEG loader (damaged frames dropped); a full mode unless
+    /// `$SAOMA_CAMERA_RESOLUTION` says `standard` (as for V4L2 cameras).
     nonisolated static func configuration(
         spec: PipeWireDeviceSpec, connection: PipeWireConnection = .defaultRemote
     ) -> PipeWireCapture.Configuration {
         let decoder = JPEGFrameDecoder()
         return PipeWireCapture.Configuration(
-            spec: spec, connection: connection, decodeJPEG: { decoder.decode($0, timestamp: $1, sequence: $2) })
+            spec: spec, connection: connection, decodeJPEG: { decoder.decode($0, timestamp: $1, sequence: $2) },
+            resolution: V4L2CameraService.resolution)
     }
 
     func startMonitoring(_ changed: @escaping @MainActor () -> Void) {

@@ -36,7 +36,7 @@ final class V4L2CameraService: CameraService {
 
     /// Whether cameras may stream a full mode: `$SAOMA_CAMERA_RESOLUTION` (`full`, the default, or
     /// `standard`: the benchmarks' comparison); any other value is named on stderr and ignored.
-    static let resolution: CaptureModePlan.Resolution = {
+    nonisolated static let resolution: CaptureModePlan.Resolution = {
         guard let value = ProcessInfo.processInfo.environment["SAOMA_CAMERA_RESOLUTION"], !value.isEmpty else { return .full }
         if let resolution = CaptureModePlan.Resolution(rawValue: value) { return resolution }
         let shown = String(value.unicodeScalars.prefix(40).map { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7f ? Character($0) : "?" })

@@ -17,14 +17,14 @@ final class NodeTracker {
 
     private let core: OpaquePointer
     private let registry: OpaquePointer
-    private let registryHook = UnsafeMutablePointer<spa_hook>.allocate(capacity: 1)
-    private let coreHook = UnsafeMutablePointer<spa_hook>.allocate(capacity: 1)
-    private let registryEvents = UnsafeMutablePointer<pw_registry_events>.allocate(capacity: 1)
-    private let coreEvents = UnsafeMutablePointer<pw_core_events>.allocate(capacity: 1)
+    private let registryListener = SpaListener<pw_registry_events>(version: PW_VERSION_REGISTRY_EVENTS)
+    private let coreListener = SpaListener<pw_core_events>(version: PW_VERSION_CORE_EVENTS)
     private var nodes: [UInt32: TrackedNode] = [:]
     /// The sequence number of the last `pw_core_sync`; the listing is complete when it returns.
     private var pendingSync: Int32 = 0
     private var published: [PipeWireNode]?
+    /// Round trips asked for (`roundTrip`), by their sequence number.
+    private var roundTrips: [Int32: () -> Void] = [:]
 
     /// Starts listening on `core` (loop-locked).
     init?(core: OpaquePointer, onChange: @escaping ([PipeWireNode]) -> Void, onError: @escaping (String, Bool) -> Void) {
@@ -33,10 +33,7 @@ final class NodeTracker {
         self.registry = registry
         self.onChange = onChange
         self.onError = onError
-        registryHook.initialize(to: spa_hook())
-        coreHook.initialize(to: spa_hook())
-        registryEvents.initialize(to: pw_registry_events())
-        registryEvents.pointee.version = UInt32(PW_VERSION_REGISTRY_EVENTS)
+        let registryEvents = registryListener.events
         registryEvents.pointee.global = { data, id, _, type, _, props in
             guard let data, let type else { return }
             Unmanaged<NodeTracker>.fromOpaque(data).takeUnretainedValue().added(id: id, type: String(cString: type), props: props)
@@ -45,8 +42,7 @@ final class NodeTracker {
             guard let data else { return }
             Unmanaged<NodeTracker>.fromOpaque(data).takeUnretainedValue().removed(id: id)
         }
-        coreEvents.initialize(to: pw_core_events())
-        coreEvents.pointee.version = UInt32(PW_VERSION_CORE_EVENTS)
+        let coreEvents = coreListener.events
         coreEvents.pointee.done = { data, id, seq in
             guard let data, id == PW_ID_CORE else { return }
             Unmanaged<NodeTracker>.fromOpaque(data).takeUnretainedValue().synced(seq)
@@ -57,8 +53,8 @@ final class NodeTracker {
             Unmanaged<NodeTracker>.fromOpaque(data).takeUnretainedValue().onError(text, res == -EPIPE)
         }
         let me = Unmanaged.passUnretained(self).toOpaque()
-        _ = saoma_pw_core_add_listener(core, coreHook, coreEvents, me)
-        _ = saoma_pw_registry_add_listener(registry, registryHook, registryEvents, me)
+        _ = saoma_pw_core_add_listener(core, coreListener.hook, coreEvents, me)
+        _ = saoma_pw_registry_add_listener(registry, registryListener.hook, registryEvents, me)
         requestSync()
     }
 
@@ -85,13 +81,26 @@ final class NodeTracker {
     func destroy() {
         for node in nodes.values { node.destroy() }
         nodes = [:]
-        saoma_spa_hook_remove(registryHook)
-        saoma_spa_hook_remove(coreHook)
+        roundTrips = [:]
+        registryListener.remove()
+        coreListener.remove()
         pw_proxy_destroy(registry)
-        registryHook.deallocate()
-        coreHook.deallocate()
-        registryEvents.deallocate()
-        coreEvents.deallocate()
+    }
+
+    /// Sets `props` (a `Props` param) on node `id` (loop-locked); false when the node is not
+    /// tracked (gone) or the request could not be sent.
+    func setProps(nodeID id: UInt32, _ props: UnsafePointer<spa_pod>) -> Bool {
+        guard let node = nodes[id] else { return false }
+        return node.setProps(props)
+    }
+
+    /// Whether node `id` is still in the registry.
+    func tracks(nodeID id: UInt32) -> Bool { nodes[id] != nil }
+
+    /// Calls `done` on the loop thread once the daemon has handled every request sent before
+    /// (a `pw_core_sync` round trip), unless the tracker is destroyed first (loop-locked).
+    func roundTrip(_ done: @escaping () -> Void) {
+        roundTrips[saoma_pw_core_sync(core, 0)] = done
     }
 
     /// The cameras of the last complete listing (`nil` before the first).
@@ -133,6 +142,7 @@ final class NodeTracker {
     }
 
     private func synced(_ seq: Int32) {
+        if let done = roundTrips.removeValue(forKey: seq) { done() }
         guard seq == pendingSync else { return }
         let list = nodes.keys.sorted().compactMap { nodes[$0]?.snapshot }
         guard list != published else { return }
@@ -141,48 +151,60 @@ final class NodeTracker {
     }
 }
 
-/// One bound node proxy collecting its `EnumFormat` params. Loop thread only.
+/// One bound node proxy collecting its `EnumFormat` params (the modes) and its `PropInfo` and
+/// `Props` params (the lens controls). Loop thread only.
 private final class TrackedNode {
     private(set) var info: PipeWireNode
     private let proxy: OpaquePointer
-    private let hook = UnsafeMutablePointer<spa_hook>.allocate(capacity: 1)
-    private let events = UnsafeMutablePointer<pw_node_events>.allocate(capacity: 1)
+    private let listener = SpaListener<pw_node_events>(version: PW_VERSION_NODE_EVENTS)
     private var modes: [CameraMode] = []
     private var otherFormats: [String] = []
     /// Values offered out of range (each once).
     private var skippedValues: [CameraValues.Skipped] = []
+    /// The lens controls' `PropInfo`s (other properties are not kept) and current values.
+    private var propertyInfos: [PipeWireLensControls.Info] = []
+    private var propertyValues: [UInt32: PipeWireLensControls.Value] = [:]
 
     init(info: PipeWireNode, proxy: OpaquePointer) {
         self.info = info
         self.proxy = proxy
-        hook.initialize(to: spa_hook())
-        events.initialize(to: pw_node_events())
-        events.pointee.version = UInt32(PW_VERSION_NODE_EVENTS)
+        let events = listener.events
         events.pointee.param = { data, _, id, _, _, param in
-            guard let data, id == saoma_spa_param_enum_format(), let param else { return }
-            Unmanaged<TrackedNode>.fromOpaque(data).takeUnretainedValue().offered(param)
+            guard let data, let param else { return }
+            let node = Unmanaged<TrackedNode>.fromOpaque(data).takeUnretainedValue()
+            switch id {
+            case saoma_spa_param_enum_format(): node.offered(param)
+            case saoma_spa_param_prop_info(): node.described(param)
+            case saoma_spa_param_props(): node.valued(param)
+            default: break
+            }
         }
     }
 
     func start() {
-        _ = saoma_pw_node_add_listener(proxy, hook, events, Unmanaged.passUnretained(self).toOpaque())
+        _ = saoma_pw_node_add_listener(proxy, listener.hook, listener.events, Unmanaged.passUnretained(self).toOpaque())
         _ = saoma_pw_node_enum_formats(proxy, 0)
+        // A node without controls answers with an error for the proxy, which nothing waits for.
+        _ = saoma_pw_node_enum_params(proxy, 0, saoma_spa_param_prop_info())
+        _ = saoma_pw_node_enum_params(proxy, 0, saoma_spa_param_props())
     }
 
     func destroy() {
-        saoma_spa_hook_remove(hook)
+        listener.remove()
         pw_proxy_destroy(proxy)
-        hook.deallocate()
-        events.deallocate()
     }
 
-    /// The node with the modes read so far, without duplicates, in the order offered.
+    /// Sends `props` to the node.
+    func setProps(_ props: UnsafePointer<spa_pod>) -> Bool { saoma_pw_node_set_props(proxy, props) >= 0 }
+
+    /// The node with the modes and controls read so far, modes without duplicates, in the order offered.
     var snapshot: PipeWireNode {
         var node = info
         var seen = Set<CameraMode>()
         node.modes = modes.filter { seen.insert($0).inserted }
         node.otherFormats = Array(Set(otherFormats)).sorted()
         node.skippedValues = Array(skippedValues.prefix(CameraValues.maximumSkippedShown))
+        (node.lensControls, node.skippedControls) = PipeWireLensControls.controls(infos: propertyInfos, values: propertyValues)
         return node
     }
 
@@ -192,5 +214,18 @@ private final class TrackedNode {
         modes += offer.modes.prefix(max(0, CameraValues.maximumModes - modes.count))
         if skippedValues.count < CameraValues.maximumSkippedShown { skippedValues += offer.skipped.filter { !skippedValues.contains($0) } }
         otherFormats += format.unsupportedNames
+    }
+
+    /// One `PropInfo`: kept when it is a lens control's (the first of each).
+    private func described(_ param: UnsafePointer<spa_pod>) {
+        guard let info = SpaProps.info(param), PipeWireLensControls.kind(propertyID: info.id) != nil,
+            !propertyInfos.contains(where: { $0.id == info.id })
+        else { return }
+        propertyInfos.append(info)
+    }
+
+    /// The `Props`: the lens controls' current values (a later `Props` replaces them).
+    private func valued(_ param: UnsafePointer<spa_pod>) {
+        propertyValues = SpaProps.values(param)
     }
 }

@@ -2,16 +2,16 @@
 import CPipeWire
 import SaomaCore
 
-/// A `pw_stream` consuming one node in one mode. Loop thread (or loop-locked) only.
+/// A `pw_stream` consuming one node in one of the modes asked for (the first the node takes).
+/// Loop thread (or loop-locked) only.
 ///
-/// Transfer rule: the consumer owns its stream, hook and events and frees them in `destroy()`.
+/// Transfer rule: the consumer owns its stream and listener and frees them in `destroy()`.
 /// Buffers are dequeued, read and queued back within `process`: no frame outlives its buffer.
 final class StreamConsumer {
     typealias FrameHandler = ([StreamFrame.Plane], PipeWireVideoFormat, Int, Int) -> Void
 
     private let stream: OpaquePointer
-    private let hook = UnsafeMutablePointer<spa_hook>.allocate(capacity: 1)
-    private let events = UnsafeMutablePointer<pw_stream_events>.allocate(capacity: 1)
+    private let listener = SpaListener<pw_stream_events>(version: PW_VERSION_STREAM_EVENTS)
     private let requested: CameraMode
     private let onStreaming: (CameraMode) -> Void
     private let onFailure: (String) -> Void
@@ -21,10 +21,10 @@ final class StreamConsumer {
     private var destroyed = false
 
     init?(
-        core: OpaquePointer, node: PipeWireNode, mode: CameraMode, onStreaming: @escaping (CameraMode) -> Void,
+        core: OpaquePointer, node: PipeWireNode, modes: [CameraMode], onStreaming: @escaping (CameraMode) -> Void,
         onFailure: @escaping (String) -> Void, onFrame: @escaping FrameHandler
     ) {
-        guard let props = saoma_pw_properties_empty() else { return nil }
+        guard let mode = modes.first, let props = saoma_pw_properties_empty() else { return nil }
         for (key, value) in [
             ("media.type", "Video"), ("media.category", "Capture"), ("media.role", "Camera"), ("target.object", node.name),
             ("node.dont-reconnect", "true"), ("node.name", "saoma-capture"), ("application.name", "Saoma"),
@@ -37,9 +37,7 @@ final class StreamConsumer {
         self.onStreaming = onStreaming
         self.onFailure = onFailure
         self.onFrame = onFrame
-        hook.initialize(to: spa_hook())
-        events.initialize(to: pw_stream_events())
-        events.pointee.version = UInt32(PW_VERSION_STREAM_EVENTS)
+        let events = listener.events
         events.pointee.state_changed = { data, _, state, error in
             guard let data else { return }
             Unmanaged<StreamConsumer>.fromOpaque(data).takeUnretainedValue().stateChanged(state, error: error.map { String(cString: $0) })
@@ -52,13 +50,19 @@ final class StreamConsumer {
             guard let data else { return }
             Unmanaged<StreamConsumer>.fromOpaque(data).takeUnretainedValue().process()
         }
-        pw_stream_add_listener(stream, hook, events, Unmanaged.passUnretained(self).toOpaque())
-        var buffer = [UInt8](repeating: 0, count: 1024)
+        pw_stream_add_listener(stream, listener.hook, events, Unmanaged.passUnretained(self).toOpaque())
+        // One fixed format per mode, best first: the node takes the first it can.
+        let podSize = 1024
+        var buffer = [UInt8](repeating: 0, count: podSize * modes.count)
         let result: Int32 = buffer.withUnsafeMutableBufferPointer { bytes in
-            guard let built = SpaFormat.build(mode, in: bytes) else { return -EINVAL }
-            var param: UnsafePointer<spa_pod>? = built
+            var params: [UnsafePointer<spa_pod>?] = []
+            for index in modes.indices {
+                let slice = UnsafeMutableBufferPointer(rebasing: bytes[index * podSize..<(index + 1) * podSize])
+                guard let built = SpaFormat.build(modes[index], in: slice) else { return -EINVAL }
+                params.append(built)
+            }
             let flags = pw_stream_flags(PW_STREAM_FLAG_AUTOCONNECT.rawValue | PW_STREAM_FLAG_MAP_BUFFERS.rawValue)
-            return pw_stream_connect(stream, SPA_DIRECTION_INPUT, node.id, flags, &param, 1)
+            return pw_stream_connect(stream, SPA_DIRECTION_INPUT, node.id, flags, &params, UInt32(params.count))
         }
         if result < 0 {
             destroy()
@@ -70,10 +74,8 @@ final class StreamConsumer {
     func destroy() {
         guard !destroyed else { return }
         destroyed = true
-        saoma_spa_hook_remove(hook)
+        listener.remove()
         pw_stream_destroy(stream)
-        hook.deallocate()
-        events.deallocate()
     }
 
     private func stateChanged(_ state: pw_stream_state, error: String?) {

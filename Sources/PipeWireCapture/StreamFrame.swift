@@ -3,7 +3,8 @@ import CPipeWire
 import SaomaCore
 
 /// Turns one PipeWire buffer of a negotiated raw format into a `VideoFrame` (the same values
-/// the V4L2 path produces: luma for decoding, the camera's YUYV or 4:2:0 planes for the preview).
+/// the V4L2 path produces: luma for decoding, the camera's YUYV or 4:2:0 planes for the preview;
+/// for a YUYV full mode, the luma reduced to the working size and the YUYV as `FrameDetail`).
 ///
 /// Every size, offset and stride comes from the producer and is checked against the buffer's
 /// mapped size before a byte is read; a buffer that does not add up gives `nil` (the frame is
@@ -12,6 +13,17 @@ struct StreamFrame {
     let format: PipeWireVideoFormat
     let width: Int
     let height: Int
+    /// The size consumers see (`CaptureModePlan.workingSize`): below `width` × `height` for a full mode.
+    var workingWidth: Int
+    var workingHeight: Int
+
+    init(format: PipeWireVideoFormat, width: Int, height: Int, workingWidth: Int? = nil, workingHeight: Int? = nil) {
+        self.format = format
+        self.width = width
+        self.height = height
+        self.workingWidth = workingWidth ?? width
+        self.workingHeight = workingHeight ?? height
+    }
 
     /// One mapped plane: its first byte, the bytes readable from there, and its row stride.
     struct Plane {
@@ -45,6 +57,11 @@ struct StreamFrame {
         case .yuy2:
             let stride = first.stride >= width * 2 ? first.stride : width * 2
             guard first.count >= stride * (height - 1) + width * 2 else { return nil }
+            if workingWidth < width {
+                return VideoFrame.fullMode(
+                    yuyv: first.base, width: width, height: height, stride: stride, workingWidth: workingWidth & ~1,
+                    workingHeight: workingHeight & ~1, timestamp: timestamp, sequence: sequence)
+            }
             let (y, yuyv) = FrameConversion.lumaAndYUYV(fromYUYV: first.base, width: width, height: height, stride: stride)
             (luma, color) = (y, .yuyv(yuyv))
         case .nv12, .i420:

@@ -66,12 +66,13 @@ public enum DevicesCommand {
             if let path = node.v4l2Path { lines.append("      " + tr("V4L2 device:") + " \(outside(path))") }
             for format in groupedModes(node.modes) { lines.append("      \(format)") }
             for value in node.skippedValues { lines.append("      " + skipped(value)) }
+            for control in node.skippedControls { lines.append("      " + skipped(control)) }
             if !node.otherFormats.isEmpty {
                 lines.append(
                     "      " + tr("formats Saoma cannot convert:") + " "
                         + node.otherFormats.map(outside).joined(separator: ", "))
             }
-            if let chosen = CameraModePolicy.choose(from: node.modes) {
+            if let chosen = PipeWireCapturePlan.choose(from: node.modes)?.capture {
                 lines.append("      " + tr("Saoma captures at") + " \(chosen)")
             } else {
                 lines.append("      " + tr("skipped:") + " " + tr("no pixel format Saoma can convert"))
@@ -156,6 +157,27 @@ public enum DevicesCommand {
             return tr(
                 "skipped frame rate {rate} fps: the rate must be {slowest} to {fastest} fps",
                 ["rate": rate.description, "slowest": slowest.framesPerSecondText, "fastest": fastest.framesPerSecondText])
+        }
+    }
+
+    /// Why a PipeWire node's lens control is left alone.
+    static func skipped(_ control: PipeWireLensControls.Skipped) -> String {
+        let name = PipeWireLensControls.name(control.kind)
+        switch control {
+        case .type(let kind, let found) where kind == .focusAuto:
+            return tr("skipped control {control}: offered as {type}, not as on or off", ["control": name, "type": outside(found)])
+        case .type(_, let found):
+            return tr("skipped control {control}: offered as {type}, not as an integer", ["control": name, "type": outside(found)])
+        case .invertedRange(_, let minimum, let maximum):
+            return tr(
+                "skipped control {control}: its range {minimum} to {maximum} is inverted",
+                ["control": name, "minimum": String(minimum), "maximum": String(maximum)])
+        case .value(_, let value, let minimum, let maximum):
+            return tr(
+                "skipped control {control}: its value {value} is outside {minimum} to {maximum}",
+                ["control": name, "value": String(value), "minimum": String(minimum), "maximum": String(maximum)])
+        case .noValue:
+            return tr("skipped control {control}: the camera reports no current value", ["control": name])
         }
     }
 

@@ -231,15 +231,9 @@ final class CaptureSession {
         switch pixelPath {
         case .yuyv where workingWidth < width:
             // Full mode: the YUYV kept as sent, the luma reduced to the working size.
-            let yuyv = FrameConversion.packedRows(from: base, rowBytes: width * 2, height: height, stride: bytesPerLine)
-            let reduced = FrameConversion.reducedLuma(
-                fromYUYV: base, width: width, height: height, stride: bytesPerLine, targetWidth: workingWidth,
-                targetHeight: workingHeight)
-            let scale = Double(width) / Double(workingWidth)
-            guard let image = LumaImage(width: workingWidth, height: workingHeight, pixels: reduced),
-                let detail = FrameDetail(width: width, height: height, yuyv: yuyv, scale: scale)
-            else { return nil }
-            return VideoFrame(luma: image, color: nil, timestamp: Self.seconds(buffer.timestamp), sequence: sequence, detail: detail)
+            return VideoFrame.fullMode(
+                yuyv: base, width: width, height: height, stride: bytesPerLine, workingWidth: workingWidth,
+                workingHeight: workingHeight, timestamp: Self.seconds(buffer.timestamp), sequence: sequence)
         case .yuv420 where workingWidth < width:
             // Full mode from JPEG: libv4l2's YU12 kept as it came, its Y plane reduced.
             let yu12 = FrameConversion.packedRows(from: base, rowBytes: needed, height: 1, stride: needed)

@@ -66,11 +66,8 @@ private func worker(averaging: Bool, refresh: Double = 1000, reports: Reports) -
         makeDecoder: makeLiveDecoder, scheduling: scheduling, averaging: averaging,
         onHint: { hint in reports.hints.withLock { $0.append(hint) } },
         onDetection: { detection in reports.texts.withLock { $0 += detection.symbols.compactMap(\.text) } })
-    let viewport = Viewport(size: SaomaCore.Size(width: 640, height: 480), fit: .cover)
-    let region = ScanRegion(frameInView: SaomaCore.Rect(x: 0, y: 0, width: 640, height: 480), viewport: viewport, symbologies: [.qrCode])
     let submit = { (luma: LumaImage, sequence: Int) throws in
-        let frame = VideoFrame(luma: luma, rgb: nil, timestamp: Double(sequence) / 30, sequence: UInt64(sequence))
-        worker.submit(frame, preview: PreviewImage(frame: frame, viewport: viewport), region: region)
+        WholeFrameLook.submit(luma, sequence: sequence, to: worker)
         try Patience.wait("frame \(sequence) taken") { worker.framesHandled == sequence + 1 }
     }
     return (worker, submit)

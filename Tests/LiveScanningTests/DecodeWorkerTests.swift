@@ -63,12 +63,9 @@ struct DecodeWorkerTests {
             found.withLock { $0 += detection.symbols.compactMap(\.text) }
         }
         defer { worker.stop() }
-        let viewport = Viewport(size: SaomaCore.Size(width: 640, height: 480), fit: .cover)
-        let region = ScanRegion(
-            frameInView: SaomaCore.Rect(x: 0, y: 0, width: 640, height: 480), viewport: viewport, symbologies: [.qrCode])
         let frame = VideoFrame(
             luma: try Self.frame("phone in dark mode", x: 200, y: 120, inverted: true), rgb: nil, timestamp: 0, sequence: 0)
-        worker.submit(frame, preview: PreviewImage(frame: frame, viewport: viewport), region: region)
+        WholeFrameLook.submit(frame, to: worker)
         // Detections are reported before the look is counted.
         try Patience.wait("frame looked at") { worker.framesDecoded == 1 }
         #expect(found.withLock { $0 } == ["phone in dark mode"])
@@ -92,13 +89,9 @@ struct DecodeWorkerTests {
             found.withLock { $0 += detection.symbols }
         }
         defer { worker.stop() }
-        let viewport = Viewport(size: SaomaCore.Size(width: 640, height: 480), fit: .cover)
-        let region = ScanRegion(
-            frameInView: SaomaCore.Rect(x: 0, y: 0, width: 640, height: 480), viewport: viewport, symbologies: [.qrCode])
         for (index, text) in ["Joined ", "live"].enumerated() {
             let luma = try Self.part(text, index, of: 2).pasted(onto: LumaImage(width: 640, height: 480, fill: 150), x: 240, y: 160)
-            let frame = VideoFrame(luma: luma, rgb: nil, timestamp: Double(index), sequence: UInt64(index))
-            worker.submit(frame, preview: PreviewImage(frame: frame, viewport: viewport), region: region)
+            WholeFrameLook.submit(VideoFrame(luma: luma, rgb: nil, timestamp: Double(index), sequence: UInt64(index)), to: worker)
             try Patience.wait("part \(index + 1) looked at") { worker.framesDecoded > index }
             if index == 0 { #expect(found.withLock { $0 }.isEmpty, "one part of two is held back") }
         }
@@ -132,12 +125,8 @@ struct DecodeWorkerTests {
             found.withLock { $0 += detection.symbols.compactMap(\.text) }
         }
         defer { worker.stop() }
-        let viewport = Viewport(size: SaomaCore.Size(width: 640, height: 480), fit: .cover)
-        let region = ScanRegion(
-            frameInView: SaomaCore.Rect(x: 0, y: 0, width: 640, height: 480), viewport: viewport, symbologies: [.qrCode])
         func submit(_ luma: LumaImage, _ sequence: Int) throws {
-            let frame = VideoFrame(luma: luma, rgb: nil, timestamp: Double(sequence) / 30, sequence: UInt64(sequence))
-            worker.submit(frame, preview: PreviewImage(frame: frame, viewport: viewport), region: region)
+            WholeFrameLook.submit(luma, sequence: sequence, to: worker)
             try Patience.wait("frame \(sequence) taken") { worker.framesHandled == sequence + 1 }
         }
         let grey = LumaImage(width: 640, height: 480, fill: 150)

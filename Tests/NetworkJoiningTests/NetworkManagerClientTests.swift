@@ -10,6 +10,13 @@ import Testing
 struct NetworkManagerClientTests {
     static let device = "/org/freedesktop/NetworkManager/Devices/wlan0"
 
+    /// The network the `WIFI:` code `text` describes (the test stops when it describes none).
+    static func network(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> WiFiNetwork {
+        var network: WiFiNetwork?
+        if case .wifi(let parsed) = ContentParser.parse(text) { network = parsed }
+        return try #require(network, "not Wi-Fi: \(text)", sourceLocation: sourceLocation)
+    }
+
     /// Joins `network` against a mock with `parameters` as the client's plan says (or as
     /// `plan` says, when given); returns the outcome and the mock's records.
     func join(_ network: WiFiNetwork, _ parameters: [String: Any] = [:], plan: WiFiJoinPlan? = nil) throws -> (
@@ -85,11 +92,7 @@ struct NetworkManagerClientTests {
 
     @Test("WPA2 enterprise from a code's E, A, I, PH2 and P fields")
     func enterprise() throws {
-        guard case .wifi(let network) = ContentParser.parse("WIFI:T:WPA2-EAP;S:Home;E:TTLS;A:anon@example.org;I:alice;PH2:PAP;P:pw;;")
-        else {
-            Issue.record("not Wi-Fi")
-            return
-        }
+        let network = try Self.network("WIFI:T:WPA2-EAP;S:Home;E:TTLS;A:anon@example.org;I:alice;PH2:PAP;P:pw;;")
         let (outcome, records) = try join(network)
         #expect(outcome == .connected)
         let expected: NSDictionary = [
@@ -105,10 +108,7 @@ struct NetworkManagerClientTests {
 
     @Test("a hex SSID goes as the bytes it spells")
     func hexSSID() throws {
-        guard case .wifi(let network) = ContentParser.parse("WIFI:T:nopass;S:C0FFEE00;;") else {
-            Issue.record("not Wi-Fi")
-            return
-        }
+        let network = try Self.network("WIFI:T:nopass;S:C0FFEE00;;")
         let (outcome, records) = try join(network)
         #expect(outcome == .connected)
         #expect(
@@ -161,10 +161,7 @@ struct NetworkManagerClientTests {
 
     @Test("a saved enterprise profile keeps its CA certificate, domain match, phase 2, key password and IPv4")
     func savedEnterpriseProfileKeepsItsChecks() throws {
-        guard case .wifi(let network) = ContentParser.parse("WIFI:T:WPA2-EAP;S:Campus;E:PEAP;I:alice;P:pw;;") else {
-            Issue.record("not Wi-Fi")
-            return
-        }
+        let network = try Self.network("WIFI:T:WPA2-EAP;S:Campus;E:PEAP;I:alice;P:pw;;")
         let (plan, outcome, records) = try planAndJoin(network, ["existing_ssid": "Campus", "existing": "enterprise"])
         var saved = Self.savedProfile
         saved.checksServer = true

@@ -70,10 +70,14 @@ struct PipeWireCaptureTests {
         let (capture, events) = try session.startCapture(named: "saoma-test-\(format)")
         defer { capture.stop() }
         let streaming = try events.streamedModes()
-        #expect(
-            streaming.first
-                == CameraMode(
-                    width: 1280, height: 720, framesPerSecond: 30, pixelFormat: PipeWireVideoFormat(pipeWireName: format)?.rawValue ?? ""))
+        // YUYV streams its full mode (PipeWireFullModeTests), the planar formats 1280×720; every
+        // consumer sees 1280×720 frames.
+        let fourcc = PipeWireVideoFormat(pipeWireName: format)?.rawValue ?? ""
+        let expected =
+            fourcc == "YUYV"
+            ? CameraMode(width: 1920, height: 1080, framesPerSecond: 15, pixelFormat: fourcc)
+            : CameraMode(width: 1280, height: 720, framesPerSecond: 30, pixelFormat: fourcc)
+        #expect(streaming.first == expected)
         #expect(events.all.contains { if case .opening(let device) = $0 { device.path == "pipewire:\(camera.nodeID)" } else { false } })
         let frame = try #require(events.all.lazy.compactMap { if case .frame(let frame) = $0 { frame } else { nil } }.first)
         #expect(frame.width == 1280 && frame.height == 720)

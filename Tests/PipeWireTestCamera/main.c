@@ -10,8 +10,10 @@
 #include <sys/stat.h>
 
 #include <pipewire/pipewire.h>
+#include <spa/param/props.h>
 #include <spa/param/video/format-utils.h>
 #include <spa/pod/builder.h>
+#include <spa/pod/iter.h>
 
 #define MAX_MODES 16
 #define MAX_FORMATS 4
@@ -19,6 +21,20 @@
 #define MAX_SCENE_BYTES (64u * 1024u * 1024u)
 
 struct mode { uint32_t width, height, fps; };
+
+#define MAX_CONTROLS 4
+/// One control as published (`--controls`): its property id, type and values as given.
+struct control {
+    const char *name;
+    uint32_t id;   // SPA_PROP_START_CUSTOM + the V4L2 control id
+    char type[8];  // int, bool, menu, float, long, string
+    int32_t min, max, step, value;
+};
+
+/// The V4L2 control ids of the names `--controls` knows (linux/v4l2-controls.h, camera class).
+static const struct { const char *name; uint32_t cid; } control_names[] = {
+    {"focus_absolute", 0x009a090a}, {"focus_auto", 0x009a090c}, {"zoom_absolute", 0x009a090d},
+};
 
 struct scene {
     char *path;
@@ -40,7 +56,104 @@ struct camera {
     int announced;
     int failed;
     const char *name;
+    struct control controls[MAX_CONTROLS];
+    int control_count;
+    const char *props_log;
 };
+
+static int parse_controls(const char *text, struct control *controls) {
+    int count = 0;
+    char copy[512];
+    snprintf(copy, sizeof copy, "%s", text);
+    for (char *save = NULL, *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        if (count == MAX_CONTROLS) return -1;
+        struct control *c = &controls[count];
+        char name[32] = {0};
+        int used = 0;
+        if (sscanf(t, "%31[a-z_]=%7[a-z]:%d:%d:%d:%d%n", name, c->type, &c->min, &c->max, &c->step, &c->value, &used) != 6 || t[used])
+            return -1;
+        c->name = NULL;
+        for (size_t i = 0; i < SPA_N_ELEMENTS(control_names); i++) {
+            if (strcmp(name, control_names[i].name) == 0) c->name = control_names[i].name, c->id = SPA_PROP_START_CUSTOM + control_names[i].cid;
+        }
+        if (!c->name) return -1;
+        count++;
+    }
+    return count;
+}
+
+/// A control's value as its type announces it.
+static void add_value(struct spa_pod_builder *b, const struct control *c, int32_t value) {
+    if (strcmp(c->type, "bool") == 0) spa_pod_builder_bool(b, value != 0);
+    else if (strcmp(c->type, "float") == 0) spa_pod_builder_float(b, (float)value);
+    else if (strcmp(c->type, "long") == 0) spa_pod_builder_long(b, value);
+    else if (strcmp(c->type, "string") == 0) spa_pod_builder_string(b, "40");
+    else spa_pod_builder_int(b, value);
+}
+
+/// The PropInfo of `c`, as PipeWire's V4L2 source builds one (or with the type asked for).
+static const struct spa_pod *control_info(struct spa_pod_builder *b, const struct control *c) {
+    struct spa_pod_frame f[2];
+    spa_pod_builder_push_object(b, &f[0], SPA_TYPE_OBJECT_PropInfo, SPA_PARAM_PropInfo);
+    spa_pod_builder_add(b, SPA_PROP_INFO_id, SPA_POD_Id(c->id), SPA_PROP_INFO_name, SPA_POD_String(c->name), 0);
+    spa_pod_builder_prop(b, SPA_PROP_INFO_type, 0);
+    if (strcmp(c->type, "int") == 0) {
+        spa_pod_builder_push_choice(b, &f[1], SPA_CHOICE_Step, 0);
+        spa_pod_builder_int(b, c->value), spa_pod_builder_int(b, c->min), spa_pod_builder_int(b, c->max), spa_pod_builder_int(b, c->step);
+        spa_pod_builder_pop(b, &f[1]);
+    } else if (strcmp(c->type, "bool") == 0) {
+        spa_pod_builder_push_choice(b, &f[1], SPA_CHOICE_Enum, 0);
+        spa_pod_builder_bool(b, c->value != 0), spa_pod_builder_bool(b, true), spa_pod_builder_bool(b, false);
+        spa_pod_builder_pop(b, &f[1]);
+    } else if (strcmp(c->type, "menu") == 0) {
+        spa_pod_builder_push_choice(b, &f[1], SPA_CHOICE_Enum, 0);
+        spa_pod_builder_int(b, c->value);
+        for (int32_t v = c->min; v <= c->max && v - c->min < 8; v++) spa_pod_builder_int(b, v);
+        spa_pod_builder_pop(b, &f[1]);
+    } else if (strcmp(c->type, "short") == 0) {
+        // A Choice whose body stops after its type and flags: no child pod, no values.
+        struct { struct spa_pod pod; uint32_t type, flags; } choice = {{8, SPA_TYPE_Choice}, SPA_CHOICE_Step, 0};
+        spa_pod_builder_raw_padded(b, &choice, sizeof choice);
+    } else {
+        add_value(b, c, c->value);
+    }
+    return spa_pod_builder_pop(b, &f[0]);
+}
+
+/// The Props param with every control's current value.
+static const struct spa_pod *control_values(struct spa_pod_builder *b, const struct camera *c) {
+    struct spa_pod_frame f;
+    spa_pod_builder_push_object(b, &f, SPA_TYPE_OBJECT_Props, SPA_PARAM_Props);
+    for (int i = 0; i < c->control_count; i++) {
+        spa_pod_builder_prop(b, c->controls[i].id, 0);
+        add_value(b, &c->controls[i], c->controls[i].value);
+    }
+    return spa_pod_builder_pop(b, &f);
+}
+
+/// A client set Props: take the values of the controls it names, log them, publish the new Props.
+static void props_set(struct camera *c, const struct spa_pod *param) {
+    if (!spa_pod_is_object_type(param, SPA_TYPE_OBJECT_Props)) return;
+    FILE *log = c->props_log ? fopen(c->props_log, "a") : NULL;
+    const struct spa_pod_prop *prop;
+    SPA_POD_OBJECT_FOREACH((const struct spa_pod_object *)param, prop) {
+        for (int i = 0; i < c->control_count; i++) {
+            struct control *ctl = &c->controls[i];
+            if (prop->key != ctl->id) continue;
+            int32_t value;
+            bool flag;
+            if (spa_pod_get_int(&prop->value, &value) == 0) ctl->value = value;
+            else if (spa_pod_get_bool(&prop->value, &flag) == 0) ctl->value = flag;
+            else continue;
+            if (log) fprintf(log, "%s %d\n", ctl->name, ctl->value);
+        }
+    }
+    if (log) fclose(log);
+    uint8_t buffer[1024];
+    struct spa_pod_builder b = SPA_POD_BUILDER_INIT(buffer, sizeof buffer);
+    const struct spa_pod *params[1] = {control_values(&b, c)};
+    pw_stream_update_params(c->stream, params, 1);
+}
 
 static int parse_modes(const char *text, struct mode *modes) {
     int count = 0;
@@ -255,6 +368,10 @@ static void on_state_changed(void *data, enum pw_stream_state old, enum pw_strea
 
 static void on_param_changed(void *data, uint32_t id, const struct spa_pod *param) {
     struct camera *c = data;
+    if (param != NULL && id == SPA_PARAM_Props) {
+        props_set(c, param);
+        return;
+    }
     if (param == NULL || id != SPA_PARAM_Format) return;
     struct spa_video_info info = {0};
     if (spa_format_parse(param, &info.media_type, &info.media_subtype) < 0) return;
@@ -315,6 +432,13 @@ int main(int argc, char *argv[]) {
         else if (strcmp(argv[i], "--formats") == 0) format_list = value;
         else if (strcmp(argv[i], "--modes") == 0) mode_list = value;
         else if (strcmp(argv[i], "--scene") == 0) c.scene.path = strdup(value);
+        else if (strcmp(argv[i], "--props-log") == 0) c.props_log = value;
+        else if (strcmp(argv[i], "--controls") == 0) {
+            if ((c.control_count = parse_controls(value, c.controls)) < 0) {
+                fprintf(stderr, "PipeWireTestCamera: bad --controls %s (NAME=TYPE:MIN:MAX:STEP:VALUE,...)\n", value);
+                return 2;
+            }
+        }
         else if (strcmp(argv[i], "--offer") == 0) {
             if (offer_count == MAX_MODES || parse_offer(value, &offers[offer_count]) != 0) {
                 fprintf(stderr, "PipeWireTestCamera: bad --offer %s (WIDTHxHEIGHT@NUM/DENOM)\n", value);
@@ -345,7 +469,7 @@ int main(int argc, char *argv[]) {
 
     uint8_t buffer[8192];
     struct spa_pod_builder b = SPA_POD_BUILDER_INIT(buffer, sizeof buffer);
-    const struct spa_pod *params[2 * MAX_MODES * MAX_FORMATS];
+    const struct spa_pod *params[2 * MAX_MODES * MAX_FORMATS + MAX_CONTROLS + 1];
     uint32_t n = 0;
     for (int f = 0; f < format_count; f++) {
         for (int m = 0; m < mode_count + offer_count; m++) {
@@ -366,6 +490,8 @@ int main(int argc, char *argv[]) {
             }
         }
     }
+    for (int i = 0; i < c.control_count; i++) params[n++] = control_info(&b, &c.controls[i]);
+    if (c.control_count > 0) params[n++] = control_values(&b, &c);
     if (pw_stream_connect(c.stream, PW_DIRECTION_OUTPUT, PW_ID_ANY, PW_STREAM_FLAG_DRIVER | PW_STREAM_FLAG_MAP_BUFFERS, params, n) < 0) {
         fprintf(stderr, "PipeWireTestCamera: cannot connect to PipeWire\n");
         return 1;

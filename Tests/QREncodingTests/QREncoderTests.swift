@@ -66,7 +66,7 @@ struct QREncoderTests {
 
     @Test("byte payloads read back through zbarimg at every level and length", arguments: ErrorCorrectionLevel.allCases)
     func bytesRoundTripThroughZbarimg(level: ErrorCorrectionLevel) throws {
-        try #require(ExternalTool.isInstalled(ExternalTool.zbarimg), "zbarimg missing: run scripts/bootstrap")
+        try ExternalTool.require(ExternalTool.zbarimg)
         let directory = try TemporaryFolder(prefix: "saoma-qrgen")
         defer { directory.remove() }
         for (index, length) in QREncoderTests.lengths.enumerated() {
@@ -79,8 +79,7 @@ struct QREncoderTests {
 
     @Test("ASCII text reads back through zbarimg and ZXing-C++ at every level", arguments: ErrorCorrectionLevel.allCases)
     func asciiTextRoundTrip(level: ErrorCorrectionLevel) throws {
-        try #require(ExternalTool.isInstalled(ExternalTool.zbarimg), "zbarimg missing: run scripts/bootstrap")
-        try #require(ExternalTool.isInstalled(ExternalTool.zxingReader), "ZXingReader missing: run scripts/bootstrap")
+        try ExternalTool.require(ExternalTool.zbarimg, ExternalTool.zxingReader)
         let directory = try TemporaryFolder(prefix: "saoma-qrgen")
         defer { directory.remove() }
         let texts = [
@@ -108,8 +107,7 @@ struct QREncoderTests {
 
     @Test("Unicode text reads back unchanged from zbarimg and ZXing-C++", arguments: unicodeSamples)
     func unicodeRoundTrip(text: String) throws {
-        try #require(ExternalTool.isInstalled(ExternalTool.zbarimg), "zbarimg missing: run scripts/bootstrap")
-        try #require(ExternalTool.isInstalled(ExternalTool.zxingReader), "ZXingReader missing: run scripts/bootstrap")
+        try ExternalTool.require(ExternalTool.zbarimg, ExternalTool.zxingReader)
         let directory = try TemporaryFolder(prefix: "saoma-qrgen")
         defer { directory.remove() }
         for level in ErrorCorrectionLevel.allCases {
@@ -125,7 +123,7 @@ struct QREncoderTests {
         "the UTF-8 ECI designator is present exactly for non-ASCII text",
         arguments: [(QRPayload.text("plain ASCII"), false), (.text("ünïcödé"), true), (.text("中文"), true), (.bytes([0xC3, 0xBC]), false)])
     func eciDesignator(payload: QRPayload, hasECI: Bool) throws {
-        try #require(ExternalTool.isInstalled(ExternalTool.zxingReader), "ZXingReader missing: run scripts/bootstrap")
+        try ExternalTool.require(ExternalTool.zxingReader)
         let directory = try TemporaryFolder(prefix: "saoma-qrgen")
         defer { directory.remove() }
         let path = try writePNG(try QREncoder.encode(payload, level: .medium), in: directory)
@@ -135,8 +133,7 @@ struct QREncoderTests {
 
     @Test("binary with NULs keeps every byte")
     func binaryWithNULs() throws {
-        try #require(ExternalTool.isInstalled(ExternalTool.zbarimg), "zbarimg missing: run scripts/bootstrap")
-        try #require(ExternalTool.isInstalled(ExternalTool.zxingReader), "ZXingReader missing: run scripts/bootstrap")
+        try ExternalTool.require(ExternalTool.zbarimg, ExternalTool.zxingReader)
         let directory = try TemporaryFolder(prefix: "saoma-qrgen")
         defer { directory.remove() }
         let samples: [[UInt8]] = [[0], [0, 0, 0], [0x41, 0, 0x42, 0], Array(0...255), [0xFF, 0xFE, 0, 0x80, 0xC3]]
@@ -149,7 +146,7 @@ struct QREncoderTests {
 
     @Test("text with a NUL keeps it")
     func textWithNUL() throws {
-        try #require(ExternalTool.isInstalled(ExternalTool.zbarimg), "zbarimg missing: run scripts/bootstrap")
+        try ExternalTool.require(ExternalTool.zbarimg)
         let directory = try TemporaryFolder(prefix: "saoma-qrgen")
         defer { directory.remove() }
         let text = "before\u{0}after"

@@ -45,7 +45,7 @@ struct QRGeneratorTests {
 
     @Test("generated codes pass the self-check with a real reader", arguments: ErrorCorrectionLevel.allCases)
     func realReaderPasses(level: ErrorCorrectionLevel) throws {
-        try #require(ExternalTool.isInstalled(ExternalTool.zbarimg), "zbarimg missing: run scripts/bootstrap")
+        try ExternalTool.require(ExternalTool.zbarimg)
         let directory = try TemporaryFolder(prefix: "saoma-qrgen")
         defer { directory.remove() }
         let decoder = ZbarImgDecoder(directory: directory)
@@ -89,9 +89,7 @@ struct QRGeneratorTests {
 
     @Test("SVG output rasterised by librsvg reads back in zbarimg and ZXing-C++ at every level", arguments: ErrorCorrectionLevel.allCases)
     func svgRasterisedReadsBack(level: ErrorCorrectionLevel) throws {
-        for tool in [ExternalTool.rsvgConvert, ExternalTool.zbarimg, ExternalTool.zxingReader] {
-            try #require(ExternalTool.isInstalled(tool), "\(tool) missing: run scripts/bootstrap")
-        }
+        try ExternalTool.require(ExternalTool.rsvgConvert, ExternalTool.zbarimg, ExternalTool.zxingReader)
         let directory = try TemporaryFolder(prefix: "saoma-qrgen")
         defer { directory.remove() }
         let text = "SVG ✓ \(level.rawValue) " + String(repeating: "0123456789", count: 5)

@@ -3,21 +3,13 @@ import Foundation
 import SaomaTestSupport
 import Testing
 
-private let zbarimg = "/usr/bin/zbarimg"
-private let rsvgConvert = "/usr/bin/rsvg-convert"
-
 /// `saoma generate` with `arguments`.
 private func generate(_ arguments: [String], input: Data? = nil) throws -> ProcessOutcome {
     try SpawnedCommand.run(["generate"] + arguments, stdin: input.map { .bytes($0) } ?? .null)
 }
 
-/// The raw bytes zbarimg reads from `path` (binary mode writes no trailing newline), or `nil`.
-private func zbarBytes(_ path: String) throws -> [UInt8]? {
-    let outcome = try runToolStatus(zbarimg, ["--raw", "-q", "-Sdisable", "-Sqrcode.enable", "-Sbinary", path])
-    return outcome.status == 0 ? Array(outcome.stdout) : nil
-}
-
-private func zbarText(_ path: String) throws -> String? { try zbarBytes(path).map { String(decoding: $0, as: UTF8.self) } }
+/// The bytes zbarimg reads from `path` in binary mode, as UTF-8 text, or `nil`.
+private func zbarText(_ path: String) throws -> String? { try ExternalTool.zbarimgBytes(path).map { String(decoding: $0, as: UTF8.self) } }
 
 /// Width and height from a PNG's IHDR chunk.
 private func pngSize(_ path: String) throws -> (Int, Int) {
@@ -32,7 +24,7 @@ private func pngSize(_ path: String) throws -> (Int, Int) {
 struct GenerateCommandTests {
     init() throws {
         try #require(FileManager.default.isExecutableFile(atPath: builtSaoma), "build saoma first: swift build --build-tests")
-        try #require(FileManager.default.isExecutableFile(atPath: zbarimg), "zbarimg missing: run scripts/bootstrap")
+        try ExternalTool.require(ExternalTool.zbarimg)
     }
 
     @Test("text to PNG reads back", arguments: ["hello", "Grüße, 世界 😀 שלום", "https://example.org/?q=1&r=2"])
@@ -43,12 +35,12 @@ struct GenerateCommandTests {
         let outcome = try generate([text, "-o", path])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.output.contains("code.png"))
-        #expect(try zbarBytes(path) == Array(text.utf8))
+        #expect(try ExternalTool.zbarimgBytes(path) == Array(text.utf8))
     }
 
     @Test("SVG output rasterises to a readable code")
     func svgOutput() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: rsvgConvert), "rsvg-convert missing: run scripts/bootstrap")
+        try ExternalTool.require(ExternalTool.rsvgConvert)
         let folder = try TemporaryFolder(prefix: "saoma-generate")
         defer { folder.remove() }
         let svg = folder.file("code.SVG")
@@ -57,7 +49,7 @@ struct GenerateCommandTests {
         let document = try String(contentsOfFile: svg, encoding: .utf8)
         #expect(document.hasPrefix("<?xml") && document.contains("crispEdges") && document.contains("#000033"))
         let png = folder.file("raster.png")
-        #expect(try runToolStatus(rsvgConvert, [svg, "-o", png]).status == 0)
+        #expect(try runToolStatus(ExternalTool.rsvgConvert, [svg, "-o", png]).status == 0)
         #expect(try zbarText(png) == "SVG 測試")
     }
 
@@ -98,10 +90,10 @@ struct GenerateCommandTests {
         try Data(bytes).write(to: URL(fileURLWithPath: input))
         let fromFile = folder.file("file.png")
         #expect(try generate(["--input", input, "-o", fromFile]).status == 0)
-        #expect(try zbarBytes(fromFile) == bytes)
+        #expect(try ExternalTool.zbarimgBytes(fromFile) == bytes)
         let fromStdin = folder.file("stdin.png")
         #expect(try generate(["--input", "-", "-o", fromStdin], input: Data(bytes)).status == 0)
-        #expect(try zbarBytes(fromStdin) == bytes)
+        #expect(try ExternalTool.zbarimgBytes(fromStdin) == bytes)
     }
 
     @Test("--terminal prints half blocks without colours when not a terminal")

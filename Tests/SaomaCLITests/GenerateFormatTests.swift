@@ -32,7 +32,7 @@ struct FormatCase: CustomTestStringConvertible, Sendable {
 struct GenerateFormatTests {
     init() throws {
         try #require(FileManager.default.isExecutableFile(atPath: builtSaoma), "build saoma first: swift build --build-tests")
-        try #require(ExternalTool.isInstalled(ExternalTool.zxingReader), "ZXingReader missing: run scripts/bootstrap")
+        try ExternalTool.require(ExternalTool.zxingReader)
     }
 
     static let formats: [FormatCase] = [
@@ -60,7 +60,7 @@ struct GenerateFormatTests {
 
     @Test("each format to SVG: rasterised by librsvg, it reads back", arguments: formats)
     func svg(_ c: FormatCase) throws {
-        try #require(ExternalTool.isInstalled(ExternalTool.rsvgConvert), "rsvg-convert missing: run scripts/bootstrap")
+        try ExternalTool.require(ExternalTool.rsvgConvert)
         let folder = try TemporaryFolder(prefix: "saoma-format")
         defer { folder.remove() }
         let svg = folder.file("code.svg")

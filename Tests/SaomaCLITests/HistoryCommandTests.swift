@@ -80,6 +80,18 @@ struct HistoryCommandTests {
         #expect(exported(imported) == exported(original))
     }
 
+    /// The rows of the CSV file at `path` as Python's csv module reads them (a reader that is not
+    /// Saoma's), each by its header's names.
+    static func pythonCSVRows(_ path: String) throws -> [[String: String]] {
+        let script = """
+            import csv, json, sys
+            with open(sys.argv[1], newline='', encoding='utf-8') as f:
+                print(json.dumps(list(csv.DictReader(f))))
+            """
+        let data = Data(try runTool("/usr/bin/python3", ["-c", script, path]).utf8)
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [[String: String]])
+    }
+
     @Test("the CSV export reads back with Python's csv module")
     func csvReadByPython() throws {
         let home = try HistoryHome()
@@ -87,13 +99,7 @@ struct HistoryCommandTests {
         let original = try home.fill()
         let file = home.path("h.csv")
         #expect(try home.saoma(["history", "export", file]).status == 0)
-        let script = """
-            import csv, json, sys
-            with open(sys.argv[1], newline='', encoding='utf-8') as f:
-                print(json.dumps(list(csv.DictReader(f))))
-            """
-        let data = Data(try runTool("/usr/bin/python3", ["-c", script, file]).utf8)
-        let rows = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: String]])
+        let rows = try Self.pythonCSVRows(file)
         #expect(rows.count == original.count)
         for (row, record) in zip(rows, original) {
             #expect(row["text"] == (record.text ?? ""))
@@ -245,13 +251,7 @@ struct HistoryCommandTests {
         let original = try HistoryStore(path: home.database).all()
         let file = home.path("h.csv")
         #expect(try home.saoma(["history", "export", file]).status == 0)
-        let script = """
-            import csv, json, sys
-            with open(sys.argv[1], newline='', encoding='utf-8') as f:
-                print(json.dumps([[r['text'], r['label']] for r in csv.DictReader(f)]))
-            """
-        let data = Data(try runTool("/usr/bin/python3", ["-c", script, file]).utf8)
-        let cells = try #require(try JSONSerialization.jsonObject(with: data) as? [[String]])
+        let cells = try Self.pythonCSVRows(file).map { [$0["text"] ?? "", $0["label"] ?? ""] }
         #expect(cells.count == payloads.count)
         for pair in cells {
             for cell in pair where ["=", "+", "-", "@", "\t", "\r"].contains(cell.first.map(String.init) ?? "") {

@@ -63,32 +63,18 @@ public final class AppUnderTest {
         try BuiltProducts.require(binary)
         self.windowSize = windowSize
         self.home = try home ?? TemporaryFolder(prefix: "saoma-e2e")
-        let config = self.home.url.appendingPathComponent("config")
-        let settingsFolder = config.appendingPathComponent("glib-2.0/settings")
         devicePath = self.home.path("dev/video0")
         scenePath = self.home.path("scene.ppm")
-        keyfilePath = settingsFolder.appendingPathComponent("keyfile").path
+        keyfilePath = PrivateHome.settingsKeyfile(in: self.home)
         stdoutPath = self.home.path("stdout-\(UUID().uuidString).txt")
         stderrPath = self.home.path("stderr-\(UUID().uuidString).txt")
         _ = FileManager.default.createFile(atPath: stdoutPath, contents: Data())
         _ = FileManager.default.createFile(atPath: stderrPath, contents: Data())
         display = try existing ?? VirtualDisplay()
 
-        var env = try PrivateHome.environment(in: self.home)
-        env["DISPLAY"] = display.name
-        env["GSK_RENDERER"] = "cairo"
-        env["GTK_A11Y"] = "none"
-        env["NO_AT_BRIDGE"] = "1"
-        env["SAOMA_DEBUG_GEOMETRY"] = "1"
+        var env = try PrivateHome.windowEnvironment(in: self.home, display: display)
         if let sessionBus { env["DBUS_SESSION_BUS_ADDRESS"] = sessionBus }
-        if case .keyfile(let lines) = settings {
-            try FileManager.default.createDirectory(at: settingsFolder, withIntermediateDirectories: true)
-            if let lines {
-                let keyfile = "[io/github/saoma/Saoma]\n" + lines.map { $0 + "\n" }.joined()
-                try keyfile.write(toFile: keyfilePath, atomically: true, encoding: .utf8)
-            }
-            env["GSETTINGS_BACKEND"] = "keyfile"
-        }
+        if case .keyfile(let lines) = settings { try PrivateHome.useKeyfileSettings(lines, in: self.home, environment: &env) }
         if case .fake(let scene, let plugged) = camera {
             if plugged { _ = FileManager.default.createFile(atPath: devicePath, contents: Data()) }
             if let scene { try scene.write(to: scenePath) }

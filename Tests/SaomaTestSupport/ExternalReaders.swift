@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import Testing
 
 /// External readers installed by scripts/bootstrap (zbar-tools, zxing-cpp-tools, librsvg2-bin).
 public enum ExternalTool {
@@ -8,6 +9,13 @@ public enum ExternalTool {
     public static let rsvgConvert = "/usr/bin/rsvg-convert"
 
     public static func isInstalled(_ path: String) -> Bool { FileManager.default.isExecutableFile(atPath: path) }
+
+    /// Stops the test when one of `tools` (paths) is not installed, naming it and the fix.
+    public static func require(_ tools: String..., sourceLocation: SourceLocation = #_sourceLocation) throws {
+        for tool in tools {
+            try #require(isInstalled(tool), "\(tool) missing: run scripts/bootstrap", sourceLocation: sourceLocation)
+        }
+    }
 
     /// The text zbarimg reads from `path` (its default text decoding, which honours ECI), or `nil`.
     public static func zbarimgText(_ path: String) throws -> String? {

@@ -37,11 +37,30 @@ public final class PipeWireSession {
         ]
     }
 
+    /// The variables that reach this daemon but not its session bus: an app under test keeps the
+    /// bus it was given (its portal mocks are there).
+    public var daemonVariables: [String: String] { variables.filter { $0.key != "DBUS_SESSION_BUS_ADDRESS" } }
+
     /// The session's private bus.
     public var busAddress: String { "unix:path=" + directory.appendingPathComponent("bus").path }
 
     /// The daemon's socket.
     public var socketPath: String { directory.appendingPathComponent("pipewire-0").path }
+
+    /// Stops the daemon and WirePlumber; the session bus stays, as in a desktop session where
+    /// PipeWire restarts (`scripts/pipewire-session stop DIR --keep-bus`).
+    public func stopDaemon() throws {
+        let status = try Self.script(["stop", directory.path, "--keep-bus"], log: directory.appendingPathComponent("session.log").path)
+        guard status == 0 else { throw EndToEndError("scripts/pipewire-session stop failed (status \(status))") }
+    }
+
+    /// Starts them again in the same folder: the same socket path, a new daemon.
+    public func startDaemon() throws {
+        let status = try Self.script(["start", directory.path], log: directory.appendingPathComponent("session.log").path)
+        guard status == 0 else {
+            throw EndToEndError("scripts/pipewire-session start failed (status \(status)); logs in \(directory.path)")
+        }
+    }
 
     /// Runs `scripts/pipewire-session` with its messages (and those of the daemons it starts
     /// before they have logs of their own) in `log`.
@@ -50,21 +69,32 @@ public final class PipeWireSession {
     }
 
     /// Starts a test camera (also offering `offers`, `WxH@NUM/DENOM` values as they are, never
-    /// streamed); returns once its node exists.
+    /// streamed; publishing `controls`, `NAME=TYPE:MIN:MAX:STEP:VALUE`, and logging the values
+    /// set to `propsLog`); returns once its node exists.
     public func startCamera(
-        name: String, formats: String = "YUY2", modes: String = "1280x720@30,640x480@30", scene: String? = nil, offers: [String] = []
+        name: String, formats: String = "YUY2", modes: String = "1280x720@30,640x480@30", scene: String? = nil, offers: [String] = [],
+        controls: [String] = [], propsLog: String? = nil
     ) throws -> TestCamera {
-        try TestCamera(
-            session: self,
-            arguments: ["--name", name, "--formats", formats, "--modes", modes] + (scene.map { ["--scene", $0] } ?? [])
-                + offers.flatMap { ["--offer", $0] })
+        var arguments = ["--name", name, "--formats", formats, "--modes", modes]
+        if let scene { arguments += ["--scene", scene] }
+        for offer in offers { arguments += ["--offer", offer] }
+        if !controls.isEmpty { arguments += ["--controls", controls.joined(separator: ",")] }
+        if let propsLog { arguments += ["--props-log", propsLog] }
+        return try TestCamera(session: self, arguments: arguments)
     }
 
-    /// Writes `scene` into the session's folder and starts a test camera node serving it.
-    public func startCamera(name: String, serving scene: CameraScene) throws -> TestCamera {
+    /// Starts a test camera node serving one code, `text`, in the middle of its 1280×720 view.
+    public func startCamera(name: String, showing text: String) throws -> TestCamera {
+        var scene = CameraScene()
+        try scene.addCode(text, centerX: 640, centerY: 360)
+        return try startCamera(name: name, serving: scene)
+    }
+
+    /// Writes `scene` into the session's folder and starts a test camera node serving it in `modes`.
+    public func startCamera(name: String, serving scene: CameraScene, modes: String = "1280x720@30,640x480@30") throws -> TestCamera {
         let path = directory.appendingPathComponent("scene-\(UUID().uuidString).ppm").path
         try scene.write(to: path)
-        return try startCamera(name: name, scene: path)
+        return try startCamera(name: name, modes: modes, scene: path)
     }
 }
 

@@ -25,6 +25,34 @@ public enum PrivateHome {
         for key in ["PIPEWIRE_RUNTIME_DIR", "PIPEWIRE_REMOTE", "DBUS_SESSION_BUS_ADDRESS", "LD_PRELOAD"] { env.removeValue(forKey: key) }
         return env
     }
+
+    /// `environment(in:)` for a window on `display`: cairo rendering (the same pixels on every
+    /// machine), no accessibility bus, and the debug lines the end-to-end tests read
+    /// (`SAOMA_DEBUG_GEOMETRY=1`).
+    public static func windowEnvironment(in home: TemporaryFolder, display: VirtualDisplay) throws -> [String: String] {
+        var env = try environment(in: home)
+        env["DISPLAY"] = display.name
+        env["GSK_RENDERER"] = "cairo"
+        env["GTK_A11Y"] = "none"
+        env["NO_AT_BRIDGE"] = "1"
+        env["SAOMA_DEBUG_GEOMETRY"] = "1"
+        return env
+    }
+
+    /// The file GSettings' keyfile backend keeps the settings in, inside `home`'s `config/`.
+    public static func settingsKeyfile(in home: TemporaryFolder) -> String { home.path("config/glib-2.0/settings/keyfile") }
+
+    /// Has `env` keep GSettings in `settingsKeyfile(in: home)`, first written with `lines` under
+    /// `[io/github/saoma/Saoma]` when they are given (`mirror=false`), else left as it is.
+    public static func useKeyfileSettings(_ lines: [String]?, in home: TemporaryFolder, environment env: inout [String: String]) throws {
+        let keyfile = settingsKeyfile(in: home)
+        try FileManager.default.createDirectory(
+            atPath: (keyfile as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        if let lines {
+            try ("[io/github/saoma/Saoma]\n" + lines.map { $0 + "\n" }.joined()).write(toFile: keyfile, atomically: true, encoding: .utf8)
+        }
+        env["GSETTINGS_BACKEND"] = "keyfile"
+    }
 }
 
 /// `saoma` on the command line: the built binary run with exact argument bytes, chosen standard

@@ -57,8 +57,7 @@ struct AccessibleNamesTests {
             arguments: [], sessionBus: bus.address,
             environment: ["GTK_A11Y": "atspi", "NO_AT_BRIDGE": "0", "LANGUAGE": language, "LANG": "C.UTF-8"])
         try app.waitForLine { $0.hasPrefix("page ") }
-        let walker = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Mocks/accessible_tree.py").path
+        let walker = BuiltProducts.source("Tests/Mocks/accessible_tree.py").path
         let run = try runToolStatus(
             "/usr/bin/python3", [walker, String(Patience.seconds)], environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
         #expect(run.status == 0, "the accessibility tree could not be read: \(run.errors)")

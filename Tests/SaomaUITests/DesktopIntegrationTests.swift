@@ -10,9 +10,7 @@ import Testing
     import FoundationXML
 #endif
 
-/// The repository root (three levels above this file: Tests/SaomaUITests/…).
-private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
+private let packageRoot = BuiltProducts.repository
 
 @Suite("Detection sound")
 @MainActor

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 import Foundation
+import GLibSwift
 import SaomaCore
 import SaomaTestSupport
 import XCTest
@@ -26,7 +27,7 @@ final class HandOffFilesTests: XCTestCase {
     static func handOver(_ payload: String, pressing button: String) throws -> String {
         let page = ResultPage()
         let window = InProcessGtk.window(holding: page.widget)
-        defer { gtk_window_destroy(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)) }
+        defer { gtk_window_destroy(gcast(window)) }
         var handed: [String] = []
         page.handlerName = { _ in "Organizer" }
         page.fileLauncher = { path, _, _ in handed.append(path) }
@@ -67,7 +68,7 @@ final class HandOffFilesTests: XCTestCase {
             XCTAssertEqual((path as NSString).lastPathComponent, "Dentist.ics")
             let page = ResultPage()
             let window = InProcessGtk.window(holding: page.widget)
-            defer { gtk_window_destroy(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)) }
+            defer { gtk_window_destroy(gcast(window)) }
             page.launchHandler(forFile: path, mimeType: "application/x-saoma-test-nobody-opens-this")
             XCTAssertFalse(FileManager.default.fileExists(atPath: path), "no application: the file is removed")
             XCTAssertTrue(

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 import Foundation
+import GLibSwift
 import SQLiteHistory
 import SaomaCore
 import SaomaTestSupport
@@ -37,10 +38,8 @@ final class HistoryPageTests: XCTestCase {
         }
 
         func type(_ text: String) {
-            gtk_editable_set_text(gcastEditable(page.searchEntry), text)
+            gtk_editable_set_text(gcast(page.searchEntry), text)
         }
-
-        private func gcastEditable(_ pointer: UnsafeMutablePointer<GtkWidget>) -> OpaquePointer? { OpaquePointer(pointer) }
 
         func button(_ name: String, in root: UnsafeMutablePointer<GtkWidget>? = nil) throws -> UnsafeMutablePointer<GtkWidget> {
             try XCTUnwrap(InProcessGtk.button(named: name, in: root ?? page.widget), "no \(name) button")
@@ -57,20 +56,18 @@ final class HistoryPageTests: XCTestCase {
             XCTAssertTrue(InProcessGtk.iterate { page.rowsShowRecords })
             let menu = try XCTUnwrap(rowMenus.first)
             XCTAssertEqual(gtk_widget_get_tooltip_text(menu).map { String(cString: $0) }, "More Options")
-            gtk_menu_button_popup(gcastMenuButton(menu))
-            XCTAssertNotNil(gtk_menu_button_get_menu_model(gcastMenuButton(menu)), "the menu is made when it opens")
+            gtk_menu_button_popup(gcast(menu))
+            XCTAssertNotNil(gtk_menu_button_get_menu_model(gcast(menu)), "the menu is made when it opens")
             XCTAssertEqual(page.menuRecord?.id, page.records.first?.id, "the menu is for the first row")
             XCTAssertNotEqual(gtk_widget_activate_action_variant(menu, "row.\(name)", nil), 0, "no row.\(name) action in the menu")
-            gtk_menu_button_popdown(gcastMenuButton(menu))
+            gtk_menu_button_popdown(gcast(menu))
         }
-
-        private func gcastMenuButton(_ pointer: UnsafeMutablePointer<GtkWidget>) -> OpaquePointer { OpaquePointer(pointer) }
 
         func close() {
             for dialog in InProcessGtk.messageDialogs() {
-                gtk_window_destroy(UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: GtkWindow.self))
+                gtk_window_destroy(gcast(dialog))
             }
-            gtk_window_destroy(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self))
+            gtk_window_destroy(gcast(window))
             InProcessGtk.flush()
             history.remove()
         }
@@ -169,7 +166,7 @@ final class HistoryPageTests: XCTestCase {
             gtk_stack_set_visible_child_name(OpaquePointer(stack), "other")
             let window = InProcessGtk.window(holding: stack)
             defer {
-                gtk_window_destroy(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self))
+                gtk_window_destroy(gcast(window))
                 InProcessGtk.flush()
             }
             for text in ["first", "second"] {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import GLibSwift
 import SaomaCore
 import SaomaTestSupport
 import XCTest
@@ -21,9 +22,9 @@ final class LinkHandOffTests: XCTestCase {
         let window = InProcessGtk.window(holding: page.widget)
         defer {
             for dialog in InProcessGtk.messageDialogs() {
-                gtk_window_destroy(UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: GtkWindow.self))
+                gtk_window_destroy(gcast(dialog))
             }
-            gtk_window_destroy(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self))
+            gtk_window_destroy(gcast(window))
             InProcessGtk.flush()
         }
         var asked: [String] = []

@@ -4,9 +4,7 @@ import GLibSwift
 import SaomaTestSupport
 import Testing
 
-/// The repository root (three levels above this file: Tests/SaomaUITests/…).
-private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
+private let packageRoot = BuiltProducts.repository
 
 @Suite("Locale directory and catalogues")
 struct LocalizationTests {

@@ -56,7 +56,7 @@ struct LocalizationWindowTests {
     @Test func windowSizeIsKeptAcrossRuns() throws {
         let home = try TemporaryFolder(prefix: "saoma-window")
         let display = try VirtualDisplay(width: 1280, height: 800)
-        let keyfile = home.url.appendingPathComponent("config/glib-2.0/settings/keyfile")
+        let keyfile = URL(fileURLWithPath: PrivateHome.settingsKeyfile(in: home))
 
         let first = try localizedApp(display: display, home: home, language: "zh_CN", arguments: ["--window-size", "700x500"])
         let firstWindow = try #require(first.window(titled: "扫码"), "no window; saoma said: \(first.standardError)")

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 import Foundation
+import GLibSwift
 import SQLiteHistory
 import SaomaCore
 import SaomaTestSupport
@@ -39,7 +40,7 @@ final class LongTextTests: XCTestCase {
             defer { history.remove() }
             let (recorder, page) = (history.recorder, history.page)
             let window = InProcessGtk.window(holding: page.widget)
-            defer { gtk_window_destroy(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)) }
+            defer { gtk_window_destroy(gcast(window)) }
             for text in [Self.bomb, Self.long] {
                 recorder.record(Symbol(format: .qrCode, bytes: Array(text.utf8), text: text, corners: []), origin: .camera)
             }
@@ -57,7 +58,7 @@ final class LongTextTests: XCTestCase {
         MainActor.assumeIsolated {
             let page = ResultPage()
             let window = InProcessGtk.window(holding: page.widget)
-            defer { gtk_window_destroy(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)) }
+            defer { gtk_window_destroy(gcast(window)) }
             page.show(Symbol(format: .qrCode, bytes: Array(Self.bomb.utf8), text: Self.bomb, corners: []))
             InProcessGtk.flush()
             let shown = InProcessGtk.labelTexts(in: page.widget)

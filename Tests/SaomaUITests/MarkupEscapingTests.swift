@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import GLibSwift
 import SaomaCore
 import SaomaTestSupport
 import XCTest
@@ -32,7 +33,7 @@ final class MarkupEscapingTests: XCTestCase {
                 page.toast(message)
                 let shown = InProcessGtk.iterate { InProcessGtk.labelTexts(in: page.widget).contains(message) }
                 XCTAssertTrue(shown, "the toast shows “\(message)” literally; labels: \(InProcessGtk.labelTexts(in: page.widget))")
-                gtk_window_destroy(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self))
+                gtk_window_destroy(gcast(window))
                 InProcessGtk.flush()
             }
         }
@@ -47,7 +48,7 @@ final class MarkupEscapingTests: XCTestCase {
                 let expected = "\(name): Input/output error"
                 let shown = InProcessGtk.iterate { InProcessGtk.labelTexts(in: page.widget).contains(expected) }
                 XCTAssertTrue(shown, "the description shows “\(expected)” literally; labels: \(InProcessGtk.labelTexts(in: page.widget))")
-                gtk_window_destroy(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self))
+                gtk_window_destroy(gcast(window))
                 InProcessGtk.flush()
             }
         }

@@ -8,12 +8,12 @@ import Testing
 /// no way to the daemon but the portal's descriptor (the app's own `XDG_RUNTIME_DIR` holds no
 /// PipeWire socket).
 @Suite(
-    .serialized, .enabled(if: PipeWireE2E.available, "PipeWire binaries (pipewire, wireplumber, pw-cli) are not installed"),
+    .serialized, .enabled(if: PipeWireSession.available, "PipeWire binaries (pipewire, wireplumber, pw-cli) are not installed"),
     .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/gdbus"), "gdbus is not installed"))
 struct PipeWirePortalWindowTests {
     @Test("granted: the camera's code is found through the portal's descriptor")
     func grantedScansThroughThePortal() throws {
-        let session = try PipeWireE2E()
+        let session = try PipeWireSession()
         let portal = try CameraPortalMock(session: session)
         let camera = try session.startCamera(name: "saoma-portal-camera", showing: "through the camera portal")
         defer { camera.stop() }
@@ -31,7 +31,7 @@ struct PipeWirePortalWindowTests {
 
     @Test("denied: the permission page explains the portal; Retry after access is allowed scans")
     func deniedThenRetryAfterAllowing() throws {
-        let session = try PipeWireE2E()
+        let session = try PipeWireSession()
         let portal = try CameraPortalMock(session: session, response: 1)
         let camera = try session.startCamera(name: "saoma-portal-retry", showing: "allowed on retry")
         defer { camera.stop() }
@@ -57,7 +57,7 @@ struct PipeWirePortalWindowTests {
 
     @Test("through the portal, a PipeWire restart shows the unplugged page; Retry asks the portal again and scanning resumes")
     func daemonRestartThenRetryAsksAgain() throws {
-        let session = try PipeWireE2E()
+        let session = try PipeWireSession()
         let portal = try CameraPortalMock(session: session)
         var camera = try session.startCamera(name: "saoma-portal-restart", serving: CameraScene())
         let app = try AppUnderTest(
@@ -80,7 +80,7 @@ struct PipeWirePortalWindowTests {
 
     @Test("no camera portal on the bus: a page says the portal is missing")
     func missingPortalHasItsOwnPage() throws {
-        let session = try PipeWireE2E()
+        let session = try PipeWireSession()
         let app = try AppUnderTest(
             arguments: ["--oneshot"], camera: .none, sessionBus: session.busAddress, environment: ["SAOMA_CAMERA_PORTAL": "1"])
         try app.waitForLine { $0.hasPrefix("camera problem(") && $0.contains("portalUnavailable") }
@@ -91,11 +91,6 @@ struct PipeWirePortalWindowTests {
     }
 }
 
-extension PipeWireE2E {
-    /// The session's private D-Bus session bus (`scripts/pipewire-session` starts one).
-    var busAddress: String { "unix:path=" + directory.appendingPathComponent("bus").path }
-}
-
 /// The XDG camera portal played by python3-dbusmock (`Tests/Mocks/camera_portal.py`) on a
 /// PipeWire session's bus, handing over connections to that session's daemon; stopped when
 /// released. `AccessCamera` answers what the response file says (read at each call).
@@ -104,7 +99,7 @@ final class CameraPortalMock {
     private let responsePath: String
 
     /// Starts the mock answering `AccessCamera` with `response` (0 granted, 1 denied, 2 failed).
-    init(session: PipeWireE2E, response: Int = 0) throws {
+    init(session: PipeWireSession, response: Int = 0) throws {
         responsePath = session.directory.appendingPathComponent("portal-response").path
         try String(response).write(toFile: responsePath, atomically: true, encoding: .utf8)
         mock = try DBusMock(

@@ -268,8 +268,7 @@ struct ResultLayoutWindowTests {
 
     /// The app's accessibility tree with geometry (`Tests/Mocks/accessible_tree.py --geometry`).
     private static func accessibilityTree(bus: SessionBus, for label: String) throws -> [PlacedNode] {
-        let walker = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Mocks/accessible_tree.py").path
+        let walker = BuiltProducts.source("Tests/Mocks/accessible_tree.py").path
         // The walker is pointed at this bus's accessibility bus (`AT_SPI_BUS_ADDRESS`): left to
         // itself, libatspi first reads the address from the X display in its environment, which
         // may be another test's, long gone.

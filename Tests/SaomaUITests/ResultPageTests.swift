@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import GLibSwift
 import SaomaCore
 import SaomaTestSupport
 import XCTest
@@ -101,13 +102,9 @@ final class ResultPageTests: XCTestCase {
         }
 
         func close() {
-            for dialog in InProcessGtk.messageDialogs() { gtk_window_destroy(gcastWindow(dialog)) }
-            gtk_window_destroy(gcastWindow(window))
+            for dialog in InProcessGtk.messageDialogs() { gtk_window_destroy(gcast(dialog)) }
+            gtk_window_destroy(gcast(window))
             InProcessGtk.flush()
-        }
-
-        private func gcastWindow(_ pointer: UnsafeMutableRawPointer) -> UnsafeMutablePointer<GtkWindow> {
-            pointer.assumingMemoryBound(to: GtkWindow.self)
         }
     }
 
@@ -591,7 +588,7 @@ final class ResultPageTests: XCTestCase {
         MainActor.assumeIsolated {
             let page = ResultPage()
             let window = InProcessGtk.window(holding: page.widget)
-            defer { gtk_window_destroy(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)) }
+            defer { gtk_window_destroy(gcast(window)) }
             page.networkPlan = { _ in .impossible(.noWiFiDevice) }
             page.joinNetwork = { _, _ in .connected }
             page.show(Symbol(format: .qrCode, bytes: Array("WIFI:S:Home;;".utf8), text: "WIFI:S:Home;;", corners: []))

@@ -5,8 +5,7 @@ import GLibSwift
 import SaomaTestSupport
 import Testing
 
-private let schemaPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("data/io.github.saoma.Saoma.gschema.xml")
+private let schemaPath = BuiltProducts.source("data/io.github.saoma.Saoma.gschema.xml")
 
 /// The schema's keys: name → (GVariant type, default as written in the XML).
 private func schemaKeys() throws -> [String: (type: String, value: String)] {

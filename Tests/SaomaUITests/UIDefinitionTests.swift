@@ -7,9 +7,7 @@ import XCTest
 
 @testable import SaomaUI
 
-/// The repository root (three levels above this file: Tests/SaomaUITests/…).
-private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
+private let packageRoot = BuiltProducts.repository
 
 /// The GtkBuilder files in data/ui: each parses with this GTK and libadwaita, holds no signal
 /// handlers, is loaded by some Swift source and has every id that source looks up; a missing or

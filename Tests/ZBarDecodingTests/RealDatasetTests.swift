@@ -2,6 +2,7 @@
 import Foundation
 import PixbufIO
 import SaomaCore
+import SaomaTestSupport
 import Testing
 import ZBarDecoding
 
@@ -10,10 +11,9 @@ import ZBarDecoding
 enum RealDataset {
     /// The dataset folder, or `nil` when it is absent.
     static let folder: URL? = {
-        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let shared =
             ProcessInfo.processInfo.environment["SAOMA_SHARED"].map { URL(fileURLWithPath: $0) }
-            ?? package.deletingLastPathComponent().appendingPathComponent("shared")
+            ?? BuiltProducts.repository.deletingLastPathComponent().appendingPathComponent("shared")
         let folder = shared.appendingPathComponent("testdata/real")
         return FileManager.default.fileExists(atPath: folder.appendingPathComponent("MANIFEST.tsv").path) ? folder : nil
     }()

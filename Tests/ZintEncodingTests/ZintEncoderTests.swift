@@ -57,7 +57,7 @@ struct ZintEncoderTests {
 
     @Test("the saved PNG reads back in ZXing-C++'s own reader, format and text", arguments: trips)
     func peerReadsBack(_ trip: ZintRoundTrip) throws {
-        try #require(ExternalTool.isInstalled(ExternalTool.zxingReader), "ZXingReader missing: run scripts/bootstrap")
+        try ExternalTool.require(ExternalTool.zxingReader)
         let folder = try TemporaryFolder(prefix: "saoma-zint")
         defer { folder.remove() }
         let code = try BarcodeGenerator.generate(BarcodeRequest(payload: .text(trip.payload), format: trip.format), verifyingWith: nil)

@@ -16,6 +16,10 @@ public struct PipeWireNode: Hashable, Sendable {
     public var otherFormats: [String]
     /// Sizes and rates it offers that are out of range (skipped), for diagnosis.
     public var skippedValues: [CameraValues.Skipped] = []
+    /// The lens controls (focus, zoom) its `PropInfo` and `Props` offer, with their values then.
+    public var lensControls: [PipeWireLensControls.Control] = []
+    /// Lens controls it offers that do not add up (skipped), for diagnosis.
+    public var skippedControls: [PipeWireLensControls.Skipped] = []
 
     public init(
         id: UInt32, name: String, description: String, v4l2Path: String? = nil, modes: [CameraMode] = [], otherFormats: [String] = []

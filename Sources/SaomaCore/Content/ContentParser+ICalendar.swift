@@ -56,26 +56,13 @@ extension ContentParser {
     /// The payload's lines unfolded and joined with CRLF, ending in CRLF.
     static func unfoldedSource(_ text: String) -> String {
         var lines: [String] = []
-        var previousWasCR = false
-        var current = String.UnicodeScalarView()
-        func flush() {
-            let line = String(current)
+        for line in physicalLines(text) {
             if let first = line.unicodeScalars.first, first == " " || first == "\t", !lines.isEmpty {
                 lines[lines.count - 1] += String(line.unicodeScalars.dropFirst())
             } else if !line.isEmpty {
                 lines.append(line)
             }
-            current = String.UnicodeScalarView()
         }
-        for s in text.unicodeScalars {
-            if s == "\n" && previousWasCR {
-                previousWasCR = false
-                continue
-            }
-            previousWasCR = s == "\r"
-            if s == "\n" || s == "\r" { flush() } else { current.append(s) }
-        }
-        flush()
         return lines.map { trimmingSpace($0) }.filter { !$0.isEmpty }.joined(separator: "\r\n") + "\r\n"
     }
 
@@ -107,7 +94,7 @@ extension ContentParser {
             return n
         }
         guard let year = number(0..<4), let month = number(4..<6), let day = number(6..<8), (1...12).contains(month),
-            (1...daysIn(month: month, year: year)).contains(day)
+            (1...CivilDate.daysIn(month: month, year: year)).contains(day)
         else { return nil }
         if value.count == 8 { return CalendarTime(year: year, month: month, day: day, isDate: true) }
         guard !isDateValue, value.count == 15 || (value.count == 16 && value[15] == UInt8(ascii: "Z")),
@@ -123,14 +110,6 @@ extension ContentParser {
             zone = .floating
         }
         return CalendarTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second, zone: zone)
-    }
-
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
     }
 
     /// An RFC 5545 duration (`PT1H30M`, `P1D`, `P2W`, `-PT15M`) in seconds; `nil` when malformed.

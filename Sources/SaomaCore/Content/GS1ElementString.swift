@@ -178,7 +178,7 @@ public struct GS1Element: Hashable, Sendable {
             let n = raw.map { Int($0) - 0x30 }
             let (yy, month, day) = (n[0] * 10 + n[1], n[2] * 10 + n[3], n[4] * 10 + n[5])
             let year = fullYear(yy, referenceYear: referenceYear)
-            guard (1...12).contains(month), day <= daysIn(month: month, year: year) else { return .failure(.badDate(ai: ai)) }
+            guard (1...12).contains(month), day <= CivilDate.daysIn(month: month, year: year) else { return .failure(.badDate(ai: ai)) }
             meaning = .date(year: year, month: month, day: day == 0 ? nil : day)
         case .decimal(let hasCurrency):
             // The AI's last digit is the number of decimals.
@@ -202,15 +202,6 @@ public struct GS1Element: Hashable, Sendable {
         let whole = padded.dropLast(decimals).drop { $0 == "0" }
         let wholePart = whole.isEmpty ? "0" : String(whole)
         return decimals == 0 ? wholePart : wholePart + "." + padded.suffix(decimals)
-    }
-
-    /// Days in `month` of `year` (Gregorian).
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
     }
 }
 

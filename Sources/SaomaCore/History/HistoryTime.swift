@@ -88,7 +88,8 @@ public enum HistoryTime {
             return .invalid
         }
         guard reader.atEnd else { return .invalid }
-        guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day), hour <= 23, minute <= 59, second <= 59
+        guard (1...12).contains(month), day >= 1, day <= CivilDate.daysIn(month: Int(month), year: Int(year)), hour <= 23,
+            minute <= 59, second <= 59
         else { return .invalid }
         // A year this far off is out of range whatever its day; below it nothing can overflow.
         guard year.magnitude <= maximumArithmeticYear else { return .outOfRange }
@@ -135,17 +136,6 @@ public enum HistoryTime {
         let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
         let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    /// Days in `month` of `year` (proleptic Gregorian leap years).
-    static func daysIn(month: Int64, year: Int64) -> Int64 {
-        switch month {
-        case 2:
-            let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-            return leap ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
     }
 
     /// `value` in decimal, zero-padded to `width` digits.

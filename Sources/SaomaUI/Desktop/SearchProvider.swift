@@ -30,36 +30,11 @@ final class SearchProvider {
     /// 100 000 rows, against the Shell's wish for answers within tens of milliseconds).
     nonisolated static let shortTermScanRows = 10_000
 
-    /// The interface, as the Shell's `org.gnome.ShellSearchProvider2.xml` declares it (GDBus
-    /// checks every call's arguments against it).
-    nonisolated static let introspection = """
-        <node>
-          <interface name="org.gnome.Shell.SearchProvider2">
-            <method name="GetInitialResultSet">
-              <arg type="as" name="terms" direction="in"/>
-              <arg type="as" name="results" direction="out"/>
-            </method>
-            <method name="GetSubsearchResultSet">
-              <arg type="as" name="previous_results" direction="in"/>
-              <arg type="as" name="terms" direction="in"/>
-              <arg type="as" name="results" direction="out"/>
-            </method>
-            <method name="GetResultMetas">
-              <arg type="as" name="identifiers" direction="in"/>
-              <arg type="aa{sv}" name="metas" direction="out"/>
-            </method>
-            <method name="ActivateResult">
-              <arg type="s" name="identifier" direction="in"/>
-              <arg type="as" name="terms" direction="in"/>
-              <arg type="u" name="timestamp" direction="in"/>
-            </method>
-            <method name="LaunchSearch">
-              <arg type="as" name="terms" direction="in"/>
-              <arg type="u" name="timestamp" direction="in"/>
-            </method>
-          </interface>
-        </node>
-        """
+    /// The data file declaring the interface, as the Shell's `org.gnome.ShellSearchProvider2.xml`
+    /// does (GDBus checks every call's arguments against it).
+    nonisolated static let interfaceFile = "dbus/org.gnome.ShellSearchProvider2.xml"
+    /// Largest interface file read, in bytes: the Shell's is under two kilobytes.
+    nonisolated static let maximumInterfaceSize = 64 << 10
 
     /// Opens a row's result in the window (created when there is none).
     var onActivateResult: ((HistoryRecord) -> Void)?
@@ -83,13 +58,17 @@ final class SearchProvider {
 
     /// Exports the provider on `connection` below `applicationPath`; returns why not when it cannot.
     func export(on connection: OpaquePointer, applicationPath: String) -> String? {
-        var error: UnsafeMutablePointer<GError>?
-        guard let node = g_dbus_node_info_new_for_xml(Self.introspection, &error) else {
-            defer { g_error_free(error) }
-            return "the search provider's interface does not parse: \(error.map { String(cString: $0.pointee.message) } ?? "")"
+        guard let path = DataFiles.path(Self.interfaceFile) else {
+            return "the search provider is off: its interface file \(Self.interfaceFile) was not found"
         }
-        defer { g_dbus_node_info_unref(node) }
-        let interface = g_dbus_node_info_lookup_interface(node, Self.interfaceName)
+        let interface: UnsafeMutablePointer<GDBusInterfaceInfo>
+        do {
+            interface = try Self.interface(at: path)
+        } catch {
+            return "the search provider is off: \(error.reason)"
+        }
+        defer { g_dbus_interface_info_unref(interface) }
+        var error: UnsafeMutablePointer<GError>?
         var vtable = GDBusInterfaceVTable()
         vtable.method_call = methodCallThunk
         let box = Unmanaged.passRetained(WeakProvider(self)).toOpaque()
@@ -103,6 +82,36 @@ final class SearchProvider {
         self.connection = ObjectRef(sinking: connection)
         registration = id
         return nil
+    }
+
+    /// Why an interface file cannot serve: one line naming the file.
+    struct UnusableInterface: Error, Equatable {
+        let reason: String
+    }
+
+    /// The `org.gnome.Shell.SearchProvider2` interface the file at `path` declares (a reference
+    /// the caller releases with `g_dbus_interface_info_unref`). The file may come from
+    /// `SAOMA_DATA_DIR`: it is read bounded, and the reason it cannot serve (unreadable, not
+    /// D-Bus introspection XML, no such interface) comes with its controls made visible.
+    nonisolated static func interface(at path: String) throws(UnusableInterface) -> UnsafeMutablePointer<GDBusInterfaceInfo> {
+        let shown = VisibleText.of(path)
+        let xml: String
+        do {
+            xml = try DataFiles.text(atPath: path, maximumSize: maximumInterfaceSize)
+        } catch {
+            throw UnusableInterface(reason: "\(shown) cannot be used: \(error.reason)")
+        }
+        var error: UnsafeMutablePointer<GError>?
+        guard let node = g_dbus_node_info_new_for_xml(xml, &error) else {
+            defer { g_clear_error(&error) }
+            let reason = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "GLib gave no reason"
+            throw UnusableInterface(reason: "\(shown) does not parse: \(VisibleText.of(reason))")
+        }
+        defer { g_dbus_node_info_unref(node) }
+        guard let interface = g_dbus_node_info_lookup_interface(node, interfaceName) else {
+            throw UnusableInterface(reason: "\(shown) does not declare \(interfaceName)")
+        }
+        return g_dbus_interface_info_ref(interface)
     }
 
     /// Withdraws the provider from the bus.

@@ -140,7 +140,7 @@ final class GeneratorForm {
             gtk_scrolled_window_set_child(OpaquePointer(scroller), view)
             gtk_widget_add_css_class(scroller, "card")
             gtk_widget_add_css_class(scroller, "generator-text")
-            appendLabelled(spec, input: view, shown: scroller)
+            gtk_box_append(gcast(widget), GeneratorPage.labelled(spec.label, view, showing: scroller))
             firstInput = firstInput ?? view
             return
         case .toggle:
@@ -160,21 +160,8 @@ final class GeneratorForm {
             dropDowns[spec.key] = input
             onNotify(input, property: "selected") { [weak self] in self?.onChange?() }
         }
-        appendLabelled(spec, input: input, shown: input)
+        gtk_box_append(gcast(widget), GeneratorPage.labelled(spec.label, input))
         firstInput = firstInput ?? input
-    }
-
-    /// A label above `shown`, naming `input` for assistive technologies and the mnemonic.
-    private func appendLabelled(_ spec: GeneratorFieldSpec, input: UnsafeMutablePointer<GtkWidget>, shown: UnsafeMutablePointer<GtkWidget>)
-    {
-        let group: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)
-        let label: UnsafeMutablePointer<GtkWidget> = gtk_label_new_with_mnemonic(spec.label)
-        gtk_label_set_xalign(OpaquePointer(label), 0)
-        gtk_label_set_mnemonic_widget(OpaquePointer(label), input)
-        gtk_widget_add_css_class(label, "caption-heading")
-        gtk_box_append(gcast(group), label)
-        gtk_box_append(gcast(group), shown)
-        gtk_box_append(gcast(widget), group)
     }
 
     private static func text(of view: UnsafeMutablePointer<GtkWidget>) -> String {

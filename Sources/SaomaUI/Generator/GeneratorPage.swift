@@ -318,14 +318,19 @@ public final class GeneratorPage {
         return label
     }
 
-    static func labelled(_ text: String, _ input: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
+    /// A caption label (with its mnemonic) above `shown`, naming `input` for assistive
+    /// technologies; `shown` is `input` unless the input sits in another widget (a text view in
+    /// its scroller).
+    static func labelled(
+        _ text: String, _ input: UnsafeMutablePointer<GtkWidget>, showing shown: UnsafeMutablePointer<GtkWidget>? = nil
+    ) -> UnsafeMutablePointer<GtkWidget> {
         let group: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)
         let label: UnsafeMutablePointer<GtkWidget> = gtk_label_new_with_mnemonic(text)
         gtk_label_set_xalign(OpaquePointer(label), 0)
         gtk_label_set_mnemonic_widget(OpaquePointer(label), input)
         gtk_widget_add_css_class(label, "caption-heading")
         gtk_box_append(gcast(group), label)
-        gtk_box_append(gcast(group), input)
+        gtk_box_append(gcast(group), shown ?? input)
         return group
     }
 

@@ -96,17 +96,8 @@ final class ContinuousMode {
         for symbol in fresh {
             recorder.record(symbol, origin: .camera)
             countedTimes.insert(now, at: 0)
-            let row = created(adw_action_row_new())
-            let summary = ContentSummary(symbol: symbol)
-            // Payloads are shown as text, never as markup; a password or login secret never.
-            adw_preferences_row_set_use_markup(gcast(row), 0)
-            adw_preferences_row_set_title(gcast(row), summary.title)
-            adw_action_row_set_title_lines(gcast(row), 1)
-            adw_action_row_set_subtitle(gcast(row), DateTimeText.timeOfDay(milliseconds: now) + " · " + symbol.format.name)
-            let icon = created(gtk_image_new_from_icon_name(ResultPage.icon(for: summary.kind)))
-            gtk_widget_add_css_class(icon, "dim-label")
-            adw_action_row_add_prefix(gcast(row), icon)
-            gtk_list_box_prepend(gcast(list), row)
+            let subtitle = DateTimeText.timeOfDay(milliseconds: now) + " · " + symbol.format.name
+            gtk_list_box_prepend(gcast(list), HistoryPage.codeRow(ContentSummary(symbol: symbol), subtitle: subtitle))
             DebugEvents.log(.continuousCode(text: symbol.displayText))
         }
         updateCount()

@@ -255,20 +255,26 @@ public final class HistoryPage {
         return DateTimeText.date(day: day)
     }
 
-    /// One code's row: its title, the time, source and label, a star when starred, Copy and the
-    /// row menu.
-    private func row(for record: HistoryRecord) -> UnsafeMutablePointer<GtkWidget> {
+    /// A code's row in a list (here and the Session tab's): its title on one line, `subtitle`
+    /// and its kind's icon. Payloads and labels are shown as text, never as markup; the title
+    /// never holds a password or login secret (`ContentSummary`).
+    static func codeRow(_ summary: ContentSummary, subtitle: String) -> UnsafeMutablePointer<GtkWidget> {
         let row = created(adw_action_row_new())
-        let summary = ContentSummary(record: record)
-        // Payloads and labels are shown as text, never as markup.
         adw_preferences_row_set_use_markup(gcast(row), 0)
         adw_preferences_row_set_title(gcast(row), summary.title)
         adw_action_row_set_title_lines(gcast(row), 1)
-        adw_action_row_set_subtitle(gcast(row), Self.subtitle(of: record))
-        adw_action_row_set_subtitle_lines(gcast(row), 1)
+        adw_action_row_set_subtitle(gcast(row), subtitle)
         let icon = created(gtk_image_new_from_icon_name(ResultPage.icon(for: summary.kind)))
         gtk_widget_add_css_class(icon, "dim-label")
         adw_action_row_add_prefix(gcast(row), icon)
+        return row
+    }
+
+    /// One code's row: its title, the time, source and label, a star when starred, Copy and the
+    /// row menu.
+    private func row(for record: HistoryRecord) -> UnsafeMutablePointer<GtkWidget> {
+        let row = Self.codeRow(ContentSummary(record: record), subtitle: Self.subtitle(of: record))
+        adw_action_row_set_subtitle_lines(gcast(row), 1)
         gtk_list_box_row_set_activatable(gcast(row), 1)
         onSimpleSignal(UnsafeMutableRawPointer(row), "activated") { [weak self] in
             if let symbol = record.symbol { self?.onOpen?(symbol) }

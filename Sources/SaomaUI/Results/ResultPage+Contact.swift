@@ -27,11 +27,10 @@ extension ResultPage {
         // The file holds the card as shown here, never the payload (which may hide a second card).
         if let card = ContentExport.vCardFile(contact) {
             let fileName = ContentExport.fileName(contact.name, fallback: "contact", extension: "vcf")
-            let save = ResultPage.button(tr("Save Contact…"), icon: "document-save-symbolic")
-            let request = SaveRequest(
-                title: tr("Save Contact"), suggestedName: fileName, mimeType: "text/vcard", filterName: tr("Contact cards"))
-            onClicked(save) { [weak self] in self?.save(card, request: request) }
-            page.addAction(save)
+            addSaveAction(
+                tr("Save Contact…"), contents: card,
+                request: SaveRequest(
+                    title: tr("Save Contact"), suggestedName: fileName, mimeType: "text/vcard", filterName: tr("Contact cards")), to: page)
             let open = handlerButton(
                 tr("Open in Contacts"), icon: "contact-new-symbolic", contents: card, fileName: fileName, mimeType: "text/vcard",
                 missing: tr("No contacts app is installed to open the card."), page: page)

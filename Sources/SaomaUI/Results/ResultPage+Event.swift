@@ -33,11 +33,10 @@ extension ResultPage {
             tr("Add to Calendar"), icon: "x-office-calendar-symbolic", contents: file, fileName: fileName, mimeType: "text/calendar",
             missing: tr("No calendar app is installed to add the event."), page: page)
         if let add { page.addAction(add) }
-        let save = ResultPage.button(tr("Save Event…"), icon: "document-save-symbolic")
-        let request = SaveRequest(
-            title: tr("Save Event"), suggestedName: fileName, mimeType: "text/calendar", filterName: tr("Calendar files"))
-        onClicked(save) { [weak self] in self?.save(file, request: request) }
-        page.addAction(save)
+        addSaveAction(
+            tr("Save Event…"), contents: file,
+            request: SaveRequest(
+                title: tr("Save Event"), suggestedName: fileName, mimeType: "text/calendar", filterName: tr("Calendar files")), to: page)
         let main = event.summary.isEmpty ? event.start.map(ResultPage.describe) ?? "" : event.summary
         return CopiedValue(text: main, confirmation: tr("Event copied"))
     }

@@ -32,6 +32,13 @@ extension ResultPage {
         }
     }
 
+    /// Adds a `label` button (an action of the page) that saves `contents` through `request`'s dialog.
+    func addSaveAction(_ label: String, contents: String, request: SaveRequest, to page: Sections) {
+        let button = ResultPage.button(label, icon: "document-save-symbolic")
+        onClicked(button) { [weak self] in self?.save(contents, request: request) }
+        page.addAction(button)
+    }
+
     /// Asks where to save `contents`, writes it there (atomically) and confirms with a toast; a
     /// failure is a line under the actions naming the file (by its name, never its path).
     func save(_ contents: String, request: SaveRequest) {

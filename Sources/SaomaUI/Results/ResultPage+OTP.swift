@@ -61,7 +61,7 @@ extension ResultPage {
                         copyValue: key.secretBase32)
                 ]))
         }
-        gtk_box_append(gcast(secretArea), ResultPage.buttonRow([reveal]))
+        gtk_box_append(gcast(secretArea), StatusPage.buttonRow([reveal]))
         page.addToBody(secretArea)
 
         let update: @MainActor () -> CopiedValue = { [weak self] in

@@ -134,17 +134,6 @@ extension ResultPage {
         return button
     }
 
-    /// A centred row of buttons.
-    static func buttonRow(_ buttons: [UnsafeMutablePointer<GtkWidget>]) -> UnsafeMutablePointer<GtkWidget> {
-        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
-        gtk_widget_set_halign(box, GTK_ALIGN_CENTER)
-        for button in buttons {
-            gtk_widget_add_css_class(button, "pill")
-            gtk_box_append(gcast(box), button)
-        }
-        return box
-    }
-
     /// Lines of warnings with icons: each a sentence and whether it is a danger (else a caution).
     static func warningLines(_ lines: [(text: String, danger: Bool)]) -> UnsafeMutablePointer<GtkWidget> {
         let list = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!

@@ -32,16 +32,10 @@ struct MatrixCodeEvidenceTests {
         Scene.paint(&matrix, Scene.patch, Scene.modules(3))
         var turned = Scene.ground(noise: 6)
         Scene.paint(&turned, Scene.patch, turnedModules(2.5, degrees: 22))
-        var harsh = LumaImage(width: 640, height: 480, fill: 128)
-        var state: UInt32 = 5
-        for i in harsh.pixels.indices {
-            state = state &* 1_664_525 &+ 1_013_904_223
-            harsh.pixels[i] = UInt8(truncatingIfNeeded: state >> 24)
-        }
         return [
             ("uniform", LumaImage(width: 640, height: 480, fill: 200), false),
             ("sensor noise", Scene.ground(noise: 16), false),
-            ("edges running every way (harsh noise)", harsh, false),
+            ("edges running every way (harsh noise)", Scene.harshNoise(), false),
             ("1-D bars", bars, true),
             ("matrix modules", matrix, true),
             ("matrix modules turned by 22°, 2.5 pixels each", turned, true),

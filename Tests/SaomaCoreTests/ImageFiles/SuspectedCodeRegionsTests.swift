@@ -17,6 +17,17 @@ struct SuspectedCodeRegionsTests {
         return image
     }
 
+    /// A 640×480 image of pseudo-random values over the whole 0…255 range: edges running every way.
+    static func harshNoise(seed: UInt32 = 5) -> LumaImage {
+        var image = LumaImage(width: 640, height: 480, fill: 128)
+        var state = seed
+        for i in image.pixels.indices {
+            state = state &* 1_664_525 &+ 1_013_904_223
+            image.pixels[i] = UInt8(truncatingIfNeeded: state >> 24)
+        }
+        return image
+    }
+
     /// Paints `rect` of `image` with `shade(x, y)` (coordinates inside the rectangle).
     static func paint(_ image: inout LumaImage, _ rect: PixelRect, _ shade: (Int, Int) -> UInt8) {
         for y in rect.y..<rect.maxY {
@@ -44,19 +55,13 @@ struct SuspectedCodeRegionsTests {
         paint(&matrix, patch, modules(3))
         var small = ground(noise: 6)
         paint(&small, PixelRect(x: 100, y: 100, width: 24, height: 24), modules(2))
-        var harsh = LumaImage(width: 640, height: 480, fill: 128)
-        var state: UInt32 = 5
-        for i in harsh.pixels.indices {
-            state = state &* 1_664_525 &+ 1_013_904_223
-            harsh.pixels[i] = UInt8(truncatingIfNeeded: state >> 24)
-        }
         var smooth = LumaImage(width: 640, height: 480)
         paint(&smooth, smooth.bounds) { x, y in UInt8((x + y) * 255 / 1120) }
         return [
             ("uniform", LumaImage(width: 640, height: 480, fill: 200), false),
             ("sensor noise", ground(noise: 16), false),
             ("smooth gradient", smooth, false),
-            ("edges running every way (harsh noise)", harsh, false),
+            ("edges running every way (harsh noise)", harshNoise(), false),
             ("1-D bars", barcode, true),
             ("matrix modules", matrix, true),
             ("a small matrix code", small, true),

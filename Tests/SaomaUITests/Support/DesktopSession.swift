@@ -2,10 +2,6 @@
 import Foundation
 import SaomaTestSupport
 
-/// The repository root (four levels above this file: Tests/SaomaUITests/Support/…).
-let desktopPackageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-
 /// A private desktop session for Saoma's entry points: its own X display, a session bus that
 /// starts Saoma by D-Bus activation from the service file in `data/` (as a desktop's bus does),
 /// the desktop files of `data/` installed in a private data folder, the built `saoma` on `PATH`,
@@ -33,21 +29,10 @@ final class DesktopSession {
     init(settings: [String]? = nil, systemBus: String? = nil) throws {
         home = try TemporaryFolder(prefix: "saoma-desktop")
         display = try VirtualDisplay()
-        var env = try PrivateHome.environment(in: home)
-        env["DISPLAY"] = display.name
-        env["GSK_RENDERER"] = "cairo"
-        env["GTK_A11Y"] = "none"
-        env["NO_AT_BRIDGE"] = "1"
-        env["SAOMA_DEBUG_GEOMETRY"] = "1"
+        var env = try PrivateHome.windowEnvironment(in: home, display: display)
         env["PATH"] = BuiltProducts.folder.path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
         if let systemBus { env["DBUS_SYSTEM_BUS_ADDRESS"] = systemBus }
-        if let settings {
-            let folder = home.path("config/glib-2.0/settings")
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try ("[io/github/saoma/Saoma]\n" + settings.map { $0 + "\n" }.joined()).write(
-                toFile: folder + "/keyfile", atomically: true, encoding: .utf8)
-            env["GSETTINGS_BACKEND"] = "keyfile"
-        }
+        if let settings { try PrivateHome.useKeyfileSettings(settings, in: home, environment: &env) }
         try Self.install(in: home)
         let socket = home.path("bus")
         let config = home.path("session.conf")
@@ -79,7 +64,7 @@ final class DesktopSession {
     /// The data files a package installs, filled in for this tree: the desktop files (Exec finds
     /// `saoma` on `PATH`), and the D-Bus service starting the built binary.
     private static func install(in home: TemporaryFolder) throws {
-        let data = desktopPackageRoot.appendingPathComponent("data")
+        let data = BuiltProducts.repository.appendingPathComponent("data")
         let applications = home.path("data/applications")
         let services = home.path("data/dbus-1/services")
         for folder in [applications, services] {
@@ -212,7 +197,7 @@ final class NetworkManagerMock {
         bus = try SessionBus()
         var parameters = parameters
         parameters["record"] = recordPath
-        let template = desktopPackageRoot.appendingPathComponent("Tests/NetworkJoiningTests/nm_join_template.py").path
+        let template = BuiltProducts.repository.appendingPathComponent("Tests/NetworkJoiningTests/nm_join_template.py").path
         mock = try DBusMock(bus: bus, system: true, template: template, parameters: parameters, name: "org.freedesktop.NetworkManager")
     }
 

@@ -99,8 +99,7 @@ enum GeneratorHarness {
 
     /// `docs/screenshots` of this package.
     static var screenshotDirectory: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("docs/screenshots")
+        BuiltProducts.source("docs/screenshots")
     }
 
     /// A set-up failure with its reason.
