@@ -7,6 +7,10 @@
 //   BlurProbe scan [--blur-only] [--no-blur] FILE...
 //       one JSON line per file ({"file", "symbols": [{"format", "text"}], "cpu_ms"}): zbar's
 //       thorough passes, then (where they found nothing) the blur-aware readers
+//   BlurProbe trace FILE (or explain FILE)
+//       the linear reader's steps region by region: profiles, span and template fits, what the
+//       mean, each band and the bands together read; BLURPROBE_DUMP=PREFIX writes each
+//       region's mean and band profiles to PREFIX-<region>.tsv
 import Foundation
 import PixbufIO
 import SaomaCore
@@ -187,76 +191,6 @@ func scan(_ files: [String], blurOnly: Bool, noBlur: Bool) {
         if let error { object["error"] = error }
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { continue }
         FileHandle.standardOutput.write(data + Data("\n".utf8))
-    }
-}
-
-/// What the linear reader sees in one file: regions, fits of their mean profiles, band readings.
-func explain(_ file: String, dump: String?) {
-    guard let image = try? ImageLoader().load(path: file).luma else { fail("cannot load \(file)") }
-    let all = Set(Symbology.allCases)
-    let regions = LinearCodeRegion.find(in: image)
-    print("\(file): \(image.width)×\(image.height), \(regions.count) regions")
-    for (r, region) in regions.enumerated() {
-        print(
-            String(
-                format: "  region %d: centre %.0f,%.0f across %.3f,%.3f half %.0f×%.0f strength %.0f", r, region.center.x, region.center.y,
-                region.across.x, region.across.y, region.halfLength, region.halfHeight, region.strength))
-        let margin = max(24, 0.4 * region.halfLength)
-        guard let profiles = region.profiles(in: image, margin: margin) else {
-            print("    no profiles")
-            continue
-        }
-        let projection = profiles.projection
-        if let dump {
-            let text = projection.map { String(format: "%.1f", $0) }.joined(separator: "\n")
-            try? text.write(toFile: "\(dump)-\(r).txt", atomically: true, encoding: .utf8)
-        }
-        let (light, dark) = ProfileSpan.levels(projection)
-        for span in ProfileSpan.find(in: projection, light: light, dark: dark) {
-            print("    span \(span.start)…\(span.end) gaps \(span.gapBefore)/\(span.widestInnerGap)/\(span.gapAfter)")
-        }
-        let hyps = LinearProfileDecoder.hypotheses(projection, wanted: all)
-        print("    \(hyps.count) hypotheses")
-        for fit in LinearProfileDecoder.bestFits(projection, wanted: all) {
-            let g = fit.hypothesis.geometry
-            print(
-                String(
-                    format: "    fit %@ rev %d residual %.3f origin %.1f width %.3f curv %.5f sigma %.2f (%.2f mod)",
-                    "\(fit.hypothesis.kind)",
-                    fit.hypothesis.reversed ? 1 : 0, fit.residual, g.origin, g.width, g.curvature, g.sigma, g.sigma / g.width))
-            if let reading = LinearProfileDecoder.read(projection, from: fit) {
-                print(
-                    "      projection reads \(String(decoding: reading.decoded.bytes, as: UTF8.self)) margin \(reading.margin) residual \(reading.residual)"
-                )
-            }
-            explainBands(profiles, fit)
-        }
-        let matches = GuardTemplateSearch.matches(projection, regionLength: 2 * region.halfLength)
-        for m in matches {
-            print(
-                String(
-                    format: "    template origin %.1f width %.3f sigma %.2f light %.0f depth %.0f residual %.3f", m.origin, m.width,
-                    m.sigma,
-                    m.light, m.depth, m.residual))
-        }
-        let hyps2 = GuardTemplateSearch.hypotheses(matches, count: projection.count, kind: .ean13(upcOnly: false))
-        for fit in LinearProfileDecoder.bestFits(projection, hypotheses: hyps2, limit: GuardTemplateSearch.fittedHypotheses) {
-            let g = fit.hypothesis.geometry
-            print(
-                String(
-                    format: "    tfit rev %d residual %.3f origin %.1f width %.3f curv %.5f sigma %.2f (%.2f mod) noise %.2f",
-                    fit.hypothesis.reversed ? 1 : 0, fit.residual, g.origin, g.width, g.curvature, g.sigma, g.sigma / g.width,
-                    LinearProfileDecoder.noiseEstimate(projection)))
-            if let model = LinearCodeModel(fit.hypothesis.kind) {
-                print("      chain \(model.labels(options: fit.options))")
-            }
-            if let reading = LinearProfileDecoder.read(projection, from: fit, explain: { print("      projection: \($0)") }) {
-                print(
-                    "      projection reads \(String(decoding: reading.decoded.bytes, as: UTF8.self)) margin \(reading.margin) residual \(reading.residual)"
-                )
-            }
-            explainBands(profiles, fit)
-        }
     }
 }
 
@@ -462,17 +396,13 @@ func regionCosts(_ files: [String]) {
         print(String(format: "%@ %dx%d: %d regions %.2f ms", name, image.width, image.height, regions.count, findMs))
         for region in regions {
             t = threadCPUSeconds()
-            let margin = max(BlurAwareLinearReader.minimumMargin, BlurAwareLinearReader.marginShare * 2 * region.halfLength)
-            guard var profiles = region.profiles(in: image, margin: margin) else {
+            guard let (profiles, sigma) = BlurAwareLinearReader.profiles(of: region, in: image) else {
                 print("  region: no profiles")
                 continue
             }
-            let whole = profiles.projection
-            let (light, dark) = ProfileSpan.levels(whole)
-            let sigma = LinearProfileDecoder.blurEstimate(whole, start: 0, end: whole.count - 1, depth: light - dark)
-            let factor = min(BlurAwareLinearReader.maximumDecimation, max(1, Int(sigma / BlurAwareLinearReader.decimationBlur)))
-            profiles = profiles.decimated(by: factor)
+            let factor = Int(profiles.step)
             let projection = profiles.projection
+            let (light, dark) = ProfileSpan.levels(projection)
             let profileMs = (threadCPUSeconds() - t) * 1000
             t = threadCPUSeconds()
             let spanFits = LinearProfileDecoder.bestFits(projection, wanted: wanted)
@@ -557,13 +487,80 @@ func regionCosts(_ files: [String]) {
     }
 }
 
+/// The linear reader's own steps on `file`, region by region: the decimation, the span fits, the
+/// template's places and their fits, and what the mean and every band read from each fit.
+func trace(_ file: String) {
+    guard let image = try? ImageLoader().load(path: file).luma else { fail("cannot load \(file)") }
+    let wanted: Set<Symbology> = [.ean13, .upcA, .ean8, .upcE, .isbn10, .isbn13, .code128]
+    let regions = LinearCodeRegion.find(in: image)
+    print("\(file): \(image.width)×\(image.height), \(regions.count) regions")
+    for (r, region) in regions.enumerated() {
+        print(
+            String(
+                format: "  region %d: centre %.0f,%.0f across %.3f,%.3f half %.0f×%.0f", r, region.center.x, region.center.y,
+                region.across.x,
+                region.across.y, region.halfLength, region.halfHeight))
+        guard let (profiles, sigma) = BlurAwareLinearReader.profiles(of: region, in: image) else {
+            print("    no profiles")
+            continue
+        }
+        let projection = profiles.projection
+        print(
+            String(
+                format: "    blur %.2f px, decimated by %.0f, %d samples, %d bands", sigma, profiles.step, projection.count,
+                profiles.bands.count)
+        )
+        if let dump = ProcessInfo.processInfo.environment["BLURPROBE_DUMP"] {
+            let rows = projection.indices.map { i in
+                ([projection[i]] + profiles.bands.map { $0[i] }).map { String(format: "%.1f", $0) }.joined(separator: "\t")
+            }
+            try? rows.joined(separator: "\n").write(toFile: "\(dump)-\(r).tsv", atomically: true, encoding: .utf8)
+        }
+        let spanFits = LinearProfileDecoder.bestFits(
+            projection, hypotheses: LinearProfileDecoder.hypotheses(projection, wanted: wanted),
+            maximumRanking: BlurAwareLinearReader.maximumStartResidual)
+        let matches = GuardTemplateSearch.matches(projection, regionLength: 2 * region.halfLength / profiles.step)
+        for m in matches {
+            print(String(format: "    template origin %.1f width %.3f sigma %.2f residual %.3f", m.origin, m.width, m.sigma, m.residual))
+        }
+        let hyps = GuardTemplateSearch.hypotheses(matches, count: projection.count, kind: .ean13(upcOnly: false))
+        let templateFits = LinearProfileDecoder.bestFits(projection, hypotheses: hyps, limit: GuardTemplateSearch.fittedHypotheses)
+        for (name, fits) in [("span", spanFits), ("template", templateFits)] {
+            for fit in fits {
+                let g = fit.hypothesis.geometry
+                print(
+                    String(
+                        format: "    %@ fit %@ rev %d residual %.3f origin %.1f width %.3f curv %.5f sigma %.2f (%.2f mod)", name,
+                        "\(fit.hypothesis.kind)", fit.hypothesis.reversed ? 1 : 0, fit.residual, g.origin, g.width, g.curvature, g.sigma,
+                        g.sigma / g.width))
+                if let model = LinearCodeModel(fit.hypothesis.kind) { print("      chain \(model.labels(options: fit.options))") }
+                if let reading = LinearProfileDecoder.read(projection, from: fit, explain: { print("      mean: \($0)") }) {
+                    print(
+                        String(
+                            format: "      mean reads %@ margin %.1f residual %.3f", String(decoding: reading.decoded.bytes, as: UTF8.self),
+                            reading.margin, reading.residual))
+                }
+                explainBands(profiles, fit)
+                if let joint = LinearProfileDecoder.readJointly(
+                    profiles.bands, from: fit, minimumLines: 1, explain: { print("      joint: \($0)") })
+                {
+                    print(
+                        String(
+                            format: "      joint reads %@ on %d bands margin %.1f shortfall %.1f",
+                            String(decoding: joint.decoded.bytes, as: UTF8.self), joint.lines.count, joint.margin, joint.shortfall))
+                } else {
+                    print("      joint: nothing")
+                }
+            }
+        }
+    }
+}
+
 let args = CommandLine.arguments
 guard args.count >= 2 else { fail("usage: BlurProbe profiles|scan …") }
 switch args[1] {
 case "profiles": profiles(Options(args.dropFirst(2)))
-case "explain":
-    let o = Options(args.dropFirst(3))
-    explain(args[2], dump: o.values["dump"])
+case "explain", "trace": trace(args[2])
 case "defocus": defocus(Array(args.dropFirst(2)))
 case "deblur-grid": deblurGrid(Array(args.dropFirst(2)))
 case "zint-profile": zintProfile(args[2], args[3], Options(args.dropFirst(4)))

@@ -158,9 +158,13 @@ struct BlurGateTests {
     @Test("without the variable every threshold is its shipped value")
     func shippedValues() {
         guard ProcessInfo.processInfo.environment[BlurTuning.variable] == nil else { return }
-        #expect(GuardTemplateSearch.maximumResidual == 0.1)
+        #expect(GuardTemplateSearch.maximumResidual == 0.13)
         #expect(GuardTemplateSearch.minimumDepthShare == 0.2)
-        #expect(BlurAwareLinearReader.minimumAgreeingBandsAlone == 4)
+        #expect(GuardTemplateSearch.maximumMatches == 6)
+        #expect(GuardTemplateSearch.fittedHypotheses == 6)
+        #expect(BlurAwareLinearReader.minimumAgreeingBandsAlone == 5)
+        #expect(BlurAwareLinearReader.minimumJointBands == 3)
         #expect(BlurAwareLinearReader.maximumFitBlurModules == 2.0)
+        #expect(LinearProfileDecoder.maxJointShortfall == 16)
     }
 }

@@ -16,7 +16,7 @@ public enum BlurAwareLinearReader {
     public static let minimumAgreeingBands = 3
     /// Fewest bands that must read the same symbol where the mean of all reads nothing.
     /// Settable for a measurement (`BlurTuning`).
-    public static let minimumAgreeingBandsAlone = Int(BlurTuning.value("bands-alone", 4))
+    public static let minimumAgreeingBandsAlone = Int(BlurTuning.value("bands-alone", 5))
     /// Fits of a region's mean profile read on its bands, best first.
     public static let fitsReadPerRegion = 2
     /// Profile samples beyond a region's ends (its tiles may stop short of the quiet zones), as
@@ -42,15 +42,21 @@ public enum BlurAwareLinearReader {
         return symbols.sortedInReadingOrder()
     }
 
-    /// The symbol one region shows, if its bands agree on one.
-    static func read(_ region: LinearCodeRegion, in image: LumaImage, wanted: Set<Symbology>) -> Symbol? {
+    /// The profiles the reader reads across `region` (reaching past its ends for the quiet zones),
+    /// averaged down where the blur spans several pixels (fewer samples say as much), and that
+    /// blur in pixels, as the mean profile's steepest slope gives it.
+    public static func profiles(of region: LinearCodeRegion, in image: LumaImage) -> (profiles: LinearCodeRegion.Profiles, blur: Double)? {
         let margin = max(minimumMargin, marginShare * 2 * region.halfLength)
-        guard var profiles = region.profiles(in: image, margin: margin) else { return nil }
-        // A blur of several pixels: fewer samples say as much.
+        guard let profiles = region.profiles(in: image, margin: margin) else { return nil }
         let whole = profiles.projection
         let (light, dark) = ProfileSpan.levels(whole)
         let sigma = LinearProfileDecoder.blurEstimate(whole, start: 0, end: whole.count - 1, depth: light - dark)
-        profiles = profiles.decimated(by: min(maximumDecimation, max(1, Int(sigma / decimationBlur))))
+        return (profiles.decimated(by: min(maximumDecimation, max(1, Int(sigma / decimationBlur)))), sigma)
+    }
+
+    /// The symbol one region shows, if its bands agree on one.
+    static func read(_ region: LinearCodeRegion, in image: LumaImage, wanted: Set<Symbology>) -> Symbol? {
+        guard let profiles = profiles(of: region, in: image)?.profiles else { return nil }
         let projection = profiles.projection
         let spans = LinearProfileDecoder.bestFits(
             projection, hypotheses: LinearProfileDecoder.hypotheses(projection, wanted: wanted), maximumRanking: maximumStartResidual)
@@ -63,7 +69,9 @@ public enum BlurAwareLinearReader {
         let matches = GuardTemplateSearch.matches(projection, regionLength: 2 * region.halfLength / profiles.step)
         let hypotheses = GuardTemplateSearch.hypotheses(matches, count: projection.count, kind: kind)
         let fits = LinearProfileDecoder.bestFits(projection, hypotheses: hypotheses, limit: GuardTemplateSearch.fittedHypotheses)
-        return read(fits, profiles: profiles, region: region, wanted: wanted, limit: GuardTemplateSearch.maximumMatches, bandsAlone: true)
+        return read(
+            fits, profiles: profiles, region: region, wanted: wanted, limit: GuardTemplateSearch.fittedHypotheses, bandsAlone: true,
+            competitiveOnly: false)
     }
 
     /// The symbol the first of `fits` (best first, the first `limit` looked at) that reads on
@@ -73,35 +81,66 @@ public enum BlurAwareLinearReader {
     /// may miss the bars, and the mean then mixes them with what is beside them).
     static func read(
         _ fits: [LinearProfileDecoder.Fit], profiles: LinearCodeRegion.Profiles, region: LinearCodeRegion, wanted: Set<Symbology>,
-        limit: Int = fitsReadPerRegion, bandsAlone: Bool = false
+        limit: Int = fitsReadPerRegion, bandsAlone: Bool = false, competitiveOnly: Bool = true
     ) -> Symbol? {
-        guard let best = fits.first else { return nil }
+        // The best plausible fit is the yardstick: one blurred past `maximumFitBlurModules`
+        // fits any smooth stretch closely and says nothing about the symbol.
+        let plausible = fits.filter(isPlausible)
+        guard let best = plausible.first else { return nil }
         let projection = profiles.projection
-        for fit in fits.prefix(limit) where LinearProfileDecoder.isCompetitive(fit, best: best) && isPlausible(fit) {
+        for fit in plausible.prefix(limit) where !competitiveOnly || LinearProfileDecoder.isCompetitive(fit, best: best) {
             // The mean of the bands reads first: it has the least noise, and a fit that does not
             // read there seldom reads on three bands (the bands are not read in vain).
             let mean = LinearProfileDecoder.read(projection, from: fit)
-            guard mean != nil || (bandsAlone && fitsMean(fit, projection)) else { continue }
-            let needed = mean == nil ? minimumAgreeingBandsAlone : minimumAgreeingBands
-            var agreed: LinearCodeModel.Decoded? = mean?.decoded
-            var agreeing: [(band: Int, reading: LinearProfileDecoder.Reading)] = []
-            var conflicting = false
-            for (b, band) in profiles.bands.enumerated() {
-                // Too few bands left to agree.
-                if agreeing.count + (profiles.bands.count - b) < needed { break }
-                guard let reading = LinearProfileDecoder.read(band, from: fit) else { continue }
-                if let agreed, reading.decoded != agreed {
-                    conflicting = true
-                    break
-                }
-                agreed = reading.decoded
-                agreeing.append((b, reading))
+            // Each band's own fit, computed once for its reading alone and together.
+            var evidence = [LinearProfileDecoder.LineEvidence??](repeating: nil, count: profiles.bands.count)
+            func bandEvidence(_ b: Int) -> LinearProfileDecoder.LineEvidence? {
+                if let known = evidence[b] { return known }
+                let e = LinearProfileDecoder.evidence(profiles.bands[b], from: fit)
+                evidence[b] = .some(e)
+                return e
             }
-            guard !conflicting, agreeing.count >= needed, let first = agreeing.first else { continue }
-            return symbol(first.reading, bands: agreeing.map(\.band), region: region, profiles: profiles, wanted: wanted)
+            if mean != nil || (bandsAlone && fitsMean(fit, projection)) {
+                let needed = mean == nil ? minimumAgreeingBandsAlone : minimumAgreeingBands
+                var agreed: LinearCodeModel.Decoded? = mean?.decoded
+                var agreeing: [(band: Int, reading: LinearProfileDecoder.Reading)] = []
+                var conflicting = false
+                for b in profiles.bands.indices {
+                    // Too few bands left to agree.
+                    if agreeing.count + (profiles.bands.count - b) < needed { break }
+                    guard let line = bandEvidence(b), let reading = LinearProfileDecoder.read(line) else { continue }
+                    if let agreed, reading.decoded != agreed {
+                        conflicting = true
+                        break
+                    }
+                    agreed = reading.decoded
+                    agreeing.append((b, reading))
+                }
+                // A band reading another code: no reading of this fit, together or alone.
+                if conflicting { continue }
+                if agreeing.count >= needed, let first = agreeing.first {
+                    return symbol(first.reading, bands: agreeing.map(\.band), region: region, profiles: profiles, wanted: wanted)
+                }
+            }
+            // The bands' evidence together: lines too noisy to read alone may read as one. A
+            // fit the mean does not read is tried this way on the template's places only, as
+            // the bands are read alone there: where part of the region misses the bars, the mean
+            // mixes them in and fits worse than any band.
+            guard mean != nil || (bandsAlone && fit.residual <= LinearProfileDecoder.maxResidual) else { continue }
+            let lines = profiles.bands.indices.map(bandEvidence)
+            guard let joint = LinearProfileDecoder.readJointly(lines, minimumLines: minimumJointBands),
+                mean.map({ $0.decoded == joint.decoded }) ?? true, let first = joint.lines.first
+            else { continue }
+            let reading = LinearProfileDecoder.Reading(
+                decoded: joint.decoded, fit: first.fit, residual: first.fit.residual, margin: joint.margin, shortfall: joint.shortfall)
+            return symbol(reading, bands: joint.lines.map(\.index), region: region, profiles: profiles, wanted: wanted)
         }
         return nil
     }
+
+    /// Fewest bands whose evidence is read together (`LinearProfileDecoder.readJointly`): the
+    /// fit must hold on that many independent lines. Settable for a measurement (`BlurTuning`).
+    public static let minimumJointBands = Int(BlurTuning.value("joint-bands", 3))
 
     /// Largest residual of a stretch of dark runs' hypothesis at its first guess (its best chain
     /// fitted to the symbol's ends, in bar depths) for it to be fitted: the guess from the span's

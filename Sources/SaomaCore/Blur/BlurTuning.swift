@@ -21,6 +21,10 @@ public enum BlurTuning {
         "template-depth": 0...1,
         "bands-alone": 1...8,
         "fit-blur": 0.5...10,
+        "template-matches": 1...12,
+        "joint-bands": 1...8,
+        "joint-shortfall": 1...100,
+        "template-fits": 1...24,
     ]
 
     /// The values `text` sets (`name=value,…`) and one message per pair ignored.

@@ -58,16 +58,19 @@ public enum GuardTemplateSearch {
     /// read match at 0.42 and more. Settable for a measurement (`BlurTuning`).
     public static let minimumDepthShare = BlurTuning.value("template-depth", 0.2)
     /// Largest residual of a match, in bar depths: the blurred photos' symbols that read fit
-    /// their template to 0.03–0.09, and a place that fits it worse is not worth a fit (the gate
-    /// that keeps the search cheap where no region holds a retail symbol). Settable for a
-    /// measurement (`BlurTuning`).
-    public static let maximumResidual = BlurTuning.value("template-residual", 0.1)
-    /// Most of the matches' hypotheses fitted: all of them (a first look at the symbol's ends
-    /// ranks the true place below a wrong width too often).
-    public static let fittedHypotheses = 2 * maximumMatches
+    /// their template to 0.03–0.12 (a sticker over part of the bars, the grid's widths 3 % apart
+    /// and the digits taken as half dark all add to it), and a place that fits it worse is not
+    /// worth a fit (the gate that keeps the search cheap where no region holds a retail
+    /// symbol). Settable for a measurement (`BlurTuning`).
+    public static let maximumResidual = BlurTuning.value("template-residual", 0.13)
     /// Most matches returned, and how far apart they must be: in modules at the origin, and as a
-    /// ratio of widths.
-    public static let maximumMatches = 2
+    /// ratio of widths. The template is a weak judge of the width (a narrower one fits any
+    /// textured stretch nearly as well), so the true place is often not its best: six places
+    /// are kept, and the fit of the whole symbol decides.
+    public static let maximumMatches = Int(BlurTuning.value("template-matches", 6))
+    /// Most of the matches' hypotheses (two per match, one each way) fitted and read: those whose
+    /// symbol's ends fit best at the first guess (`LinearProfileDecoder.bestFits`' ranking).
+    public static let fittedHypotheses = Int(BlurTuning.value("template-fits", 6))
     static let separationModules = 3.0
     static let separationRatio = 1.06
 

@@ -128,39 +128,29 @@ extension LinearProfileDecoder {
 
     /// `read(_:from:)`, telling `explain` why a reading was refused (the development probe's view).
     public static func read(_ profile: [Double], from fit: Fit, explain: ((String) -> Void)?) -> Reading? {
-        guard profile.count <= maximumProfileLength, profile.allSatisfy(\.isFinite), let model = LinearCodeModel(fit.hypothesis.kind) else {
-            return nil
-        }
-        let p = oriented(profile, fit.hypothesis)
-        guard let chain = bestChain(p, model: model, geometry: fit.hypothesis.geometry, levels: fit.hypothesis.levels) else { return nil }
-        var start = fit
-        start.options = chain.options
-        start.cost = chain.cost
-        start.sampleCount = chain.samples
-        let here = alternate(p, model: model, from: start)
-        let g = here.hypothesis.geometry
-        let trellis = ProfileTrellis(model: model, darkness: here.hypothesis.levels.darkness(p), geometry: g)
-        guard trellis.sampleCount >= 8 else { return nil }
-        let n = Double(trellis.sampleCount)
-        let variance = max(residualFloor * residualFloor, here.cost / n)
-        let outcome = trellis.search(slack: (maxShortfall + minMargin) * variance)
+        evidence(profile, from: fit).flatMap { read($0, explain: explain) }
+    }
+
+    /// The verified search and the acceptance rules on one line's own fit.
+    static func read(_ line: LineEvidence, explain: ((String) -> Void)? = nil) -> Reading? {
+        let model = line.trellis.model
+        let n = Double(line.trellis.sampleCount)
+        let outcome = line.trellis.search(slack: (maxShortfall + minMargin) * line.variance)
         guard !outcome.isAmbiguous, let verified = outcome.verified else {
             explain?(outcome.isAmbiguous ? "ambiguous" : "no verifying chain within the slack")
             return nil
         }
         let residual = (outcome.verifiedCost / n).squareRoot()
-        let margin = (outcome.runnerUpCost - outcome.verifiedCost) / variance
-        let shortfall = (outcome.verifiedCost - outcome.bestCost) / variance
-        let noise = noiseEstimate(p) / here.hypothesis.levels.depth
-        let allowed = allowedResidual(noise: noise, blurModules: g.sigma / g.width)
-        guard residual <= allowed, margin >= minMargin, shortfall <= maxShortfall else {
+        let margin = (outcome.runnerUpCost - outcome.verifiedCost) / line.variance
+        let shortfall = (outcome.verifiedCost - outcome.bestCost) / line.variance
+        guard residual <= line.allowed, margin >= minMargin, shortfall <= maxShortfall else {
             explain?(
-                "residual \(residual) of \(allowed), margin \(margin), shortfall \(shortfall), chain \(model.labels(options: verified))"
+                "residual \(residual) of \(line.allowed), margin \(margin), shortfall \(shortfall), chain \(model.labels(options: verified))"
             )
             return nil
         }
         guard let decoded = model.decoded(labels: model.labels(options: verified)) else { return nil }
-        var final = here
+        var final = line.fit
         final.options = verified
         final.cost = outcome.verifiedCost
         return Reading(decoded: decoded, fit: final, residual: residual, margin: margin, shortfall: shortfall)

@@ -131,6 +131,32 @@ struct ProfileTrellis {
         }
     }
 
+    /// These costs times `weight` (a line's costs in units of its residual variance).
+    func scaled(by weight: Double) -> ProfileTrellis {
+        var out = self
+        out.pairCosts = pairCosts.map { $0.map { $0 * weight } }
+        out.optionCosts = optionCosts.map { $0.map { $0 * weight } }
+        return out
+    }
+
+    /// Adds `other`'s costs (the same model on another line through the symbol) times `weight`:
+    /// a chain's cost is then its summed cost over both lines.
+    mutating func add(_ other: ProfileTrellis, weight: Double) {
+        for j in pairCosts.indices {
+            for i in pairCosts[j].indices { pairCosts[j][i] += weight * other.pairCosts[j][i] }
+            for i in optionCosts[j].indices { optionCosts[j][i] += weight * other.optionCosts[j][i] }
+        }
+        sampleCount += other.sampleCount
+    }
+
+    /// The cost of the chain `options` (one option per step).
+    func cost(of options: [Int]) -> Double {
+        guard options.count == optionCosts.count, let first = options.first else { return .infinity }
+        var c = optionCosts[0][first]
+        for j in 1..<options.count { c += transitionCost(step: j, from: options[j - 1], to: options[j]) }
+        return c
+    }
+
     /// The cost of going from option `previous` of step `j − 1` to option `option` of step `j`.
     @inline(__always)
     func transitionCost(step j: Int, from previous: Int, to option: Int) -> Double {

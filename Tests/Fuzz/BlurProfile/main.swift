@@ -44,6 +44,23 @@ public func fuzzBlurProfile(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
             model.decoded(labels: model.labels(options: reading.fit.options)) == reading.decoded,
             "a template reading its chain does not spell")
     }
+    // The profile and two copies shifted by a sample as three lines read together: bounded, and
+    // what they read obeys the joint rules.
+    if profile.count > 2,
+        let fit = hypotheses.isEmpty ? nil : LinearProfileDecoder.bestFits(profile, hypotheses: hypotheses, limit: 1).first
+    {
+        let lines = [profile, Array(profile.dropFirst()) + [profile[profile.count - 1]], [profile[0]] + Array(profile.dropLast())]
+        if let joint = LinearProfileDecoder.readJointly(lines, from: fit, minimumLines: 3) {
+            fuzzCheck(joint.margin >= LinearProfileDecoder.minMargin, "a joint reading with margin \(joint.margin)")
+            fuzzCheck(joint.shortfall <= LinearProfileDecoder.maxJointShortfall, "a joint reading with shortfall \(joint.shortfall)")
+            fuzzCheck(joint.lines.count >= 3, "a joint reading on \(joint.lines.count) lines")
+            if let model = LinearCodeModel(fit.hypothesis.kind), let line = joint.lines.first {
+                fuzzCheck(
+                    model.decoded(labels: model.labels(options: line.fit.options)) == joint.decoded,
+                    "a joint reading its chain does not spell")
+            }
+        }
+    }
     // The input's first bytes as an EAN-13's digits, drawn at 2–3 px per module, sigma 0.3–0.5 module.
     let bytes = Array(UnsafeRawBufferPointer(start: data, count: min(size, 16)))
     guard bytes.count >= 14 else { return 0 }
