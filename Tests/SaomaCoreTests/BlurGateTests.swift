@@ -165,6 +165,6 @@ struct BlurGateTests {
         #expect(BlurAwareLinearReader.minimumAgreeingBandsAlone == 5)
         #expect(BlurAwareLinearReader.minimumJointBands == 3)
         #expect(BlurAwareLinearReader.maximumFitBlurModules == 2.0)
-        #expect(LinearProfileDecoder.maxJointShortfall == 16)
+        #expect(LinearProfileDecoder.maxJointShortfall == 13)
     }
 }

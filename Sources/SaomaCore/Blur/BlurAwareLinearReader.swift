@@ -6,9 +6,13 @@
 /// For each place that looks like a linear code (`LinearCodeRegion`, at most
 /// `LinearCodeRegion.maximumCount`), profiles are sampled across the bars in bands along them;
 /// their mean (the least noisy) is fitted to every symbology and length that could fit it, and
-/// the best fits that read a verified symbol on it are then read on each band by itself. A symbol
-/// is reported only when at least `minimumAgreeingBands` bands read the same verified symbol as
-/// the mean and no band reads another one: a misread costs more than a miss. Meant for images where the fast readers found nothing.
+/// the best fits are then read on each band. A symbol is reported when at least
+/// `minimumAgreeingBands` bands read the same verified symbol as the mean and no band reads
+/// another one; or, failing that, when the bands read together
+/// (`LinearProfileDecoder.readJointly`: each band refitted by itself, their evidence summed
+/// before one verified search) give a verified symbol by a clear margin on at least
+/// `minimumJointBands` bands, no band reading another and the mean reading nothing else: a
+/// misread costs more than a miss. Meant for images where the fast readers found nothing.
 public enum BlurAwareLinearReader {
     /// The symbologies this reader knows.
     public static let symbologies: Set<Symbology> = [.ean13, .upcA, .ean8, .upcE, .isbn10, .isbn13, .code128]
@@ -69,16 +73,21 @@ public enum BlurAwareLinearReader {
         let matches = GuardTemplateSearch.matches(projection, regionLength: 2 * region.halfLength / profiles.step)
         let hypotheses = GuardTemplateSearch.hypotheses(matches, count: projection.count, kind: kind)
         let fits = LinearProfileDecoder.bestFits(projection, hypotheses: hypotheses, limit: GuardTemplateSearch.fittedHypotheses)
+        // Every place read, however closely it fits the mean: the places are all of one
+        // symbology, and a wrong width blurred more fits a smooth profile more closely than the
+        // true one; the reading rules judge each.
         return read(
             fits, profiles: profiles, region: region, wanted: wanted, limit: GuardTemplateSearch.fittedHypotheses, bandsAlone: true,
             competitiveOnly: false)
     }
 
-    /// The symbol the first of `fits` (best first, the first `limit` looked at) that reads on
-    /// the mean profile and on at least `minimumAgreeingBands` bands, with no band reading
-    /// another, shows. With `bandsAlone`, a fit the mean does not read may still read on
+    /// The symbol the first of `fits` (best first, the first `limit` of those plausible looked
+    /// at, with `competitiveOnly` only those nearly as close as the best) shows: read on the
+    /// mean profile and on at least `minimumAgreeingBands` bands, with no band reading another;
+    /// with `bandsAlone`, a fit the mean does not read may still read on
     /// `minimumAgreeingBandsAlone` bands with none reading another (part of the region's height
-    /// may miss the bars, and the mean then mixes them with what is beside them).
+    /// may miss the bars, and the mean then mixes them with what is beside them); else read on
+    /// the bands together (`minimumJointBands`).
     static func read(
         _ fits: [LinearProfileDecoder.Fit], profiles: LinearCodeRegion.Profiles, region: LinearCodeRegion, wanted: Set<Symbology>,
         limit: Int = fitsReadPerRegion, bandsAlone: Bool = false, competitiveOnly: Bool = true

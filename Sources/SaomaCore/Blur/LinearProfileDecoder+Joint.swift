@@ -15,9 +15,10 @@ extension LinearProfileDecoder {
 
     /// Largest shortfall of a joint reading behind the best chain of all, per line, in residual
     /// variances: a lens's blur is no exact Gaussian, and the same digit misfits the same way on
-    /// every line, so the lines' shortfalls add where their noise does not. Settable for a
-    /// measurement (`BlurTuning`).
-    public static let maxJointShortfall = BlurTuning.value("joint-shortfall", 16)
+    /// every line, so the lines' shortfalls add where their noise does not (the defocused photos'
+    /// joint readings trail by up to 12.7; chosen on 19 of the 20 halves of the cross-validation,
+    /// docs/BENCHMARKS.md). Settable for a measurement (`BlurTuning`).
+    public static let maxJointShortfall = BlurTuning.value("joint-shortfall", 13)
 
     /// One line's own fit from a shared starting fit, and its trellis weighted by its variance.
     struct LineEvidence {

@@ -13,6 +13,9 @@ enum ProfileFit {
     /// Weight of the prior that keeps the module width steady along the symbol, in grey
     /// levels of bar depth per unit of relative width change per sample.
     static let curvaturePrior = 0.3
+    /// Relative improvement of the cost below which a fit has converged: a tenth of a percent
+    /// moves no edge by a hundredth of a module, and the chain is chosen again after each fit.
+    static let convergence = 1e-3
     /// Smallest blur fitted, in samples (the sensor's pixels and the sampling blur at least this).
     static let minimumSigma = 0.3
 
@@ -195,7 +198,7 @@ enum ProfileFit {
                         levels = l
                         cost = c
                         lambda = max(lambda / 4, 1e-7)
-                        improved = relative > 1e-6
+                        improved = relative > convergence
                         break
                     }
                 }
