@@ -300,7 +300,7 @@ private final class CaptureSession {
     func applyLens(_ targets: [CameraControlKind: Int]) {
         guard !targets.isEmpty, let node = streamed?.node, let tracker else { return }
         var settings: [(PipeWireLensControls.Control, Int)] = []
-        for kind in Self.lensOrder {
+        for kind in PipeWireLensControls.order {
             guard let wanted = targets[kind], let index = lens.firstIndex(where: { $0.state.kind == kind }) else { continue }
             let value = lens[index].state.clamped(wanted)
             if originalLens[kind] == nil { originalLens[kind] = lens[index].state.value }
@@ -319,7 +319,7 @@ private final class CaptureSession {
         let originals = originalLens
         originalLens = [:]
         guard !originals.isEmpty, let node = streamed?.node, let tracker, tracker.tracks(nodeID: node.id) else { return }
-        let settings = Self.lensOrder.reversed().compactMap { kind -> (PipeWireLensControls.Control, Int)? in
+        let settings = PipeWireLensControls.order.reversed().compactMap { kind -> (PipeWireLensControls.Control, Int)? in
             guard let value = originals[kind], let control = lens.first(where: { $0.state.kind == kind }) else { return nil }
             return (control, value)
         }
@@ -327,9 +327,6 @@ private final class CaptureSession {
             if let props { _ = tracker.setProps(nodeID: node.id, props) }
         }
     }
-
-    /// The order lens values are set in (autofocus off before a focus position); set back in reverse.
-    static let lensOrder: [CameraControlKind] = [.focusAuto, .focusAbsolute, .zoomAbsolute]
 
     /// Seconds `end()` waits for the daemon to take the lens values set back before closing.
     static let restoreTimeout = 2.0

@@ -16,12 +16,16 @@ public enum PipeWireLensControls {
     /// `SPA_PROP_START_CUSTOM`: where PipeWire numbers the controls it has no SPA name for.
     public static let customBase: UInt32 = 0x0100_0000
 
-    /// The V4L2 control ids (linux/v4l2-controls.h, camera class) of the lens controls.
+    /// The V4L2 control ids (linux/v4l2-controls.h, camera class) of the lens controls, in the
+    /// order their values are set (autofocus off before a focus position; set back in reverse).
     static let v4l2IDs: [(CameraControlKind, UInt32)] = [
         (.focusAuto, 0x009a_090c), (.focusAbsolute, 0x009a_090a), (.zoomAbsolute, 0x009a_090d),
     ]
 
-    /// The lens controls' property ids, in the order `LensControlPolicy`'s values are applied.
+    /// The lens controls, in the order their values are set.
+    public static var order: [CameraControlKind] { v4l2IDs.map(\.0) }
+
+    /// The lens controls' property ids, in the order their values are set.
     public static var propertyIDs: [UInt32] { v4l2IDs.map { customBase + $0.1 } }
 
     /// The property id PipeWire gives `kind` (`nil` for controls that are not the lens's).
