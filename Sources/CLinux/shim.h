@@ -11,10 +11,21 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-/// A memory file (memfd_create(2)), close-on-exec; -1 with errno set on failure.
+/// A memory file (memfd_create(2)), close-on-exec, sealed so that it can grow but never shrink
+/// (F_SEAL_SHRINK, and F_SEAL_SEAL so no other seal is added): whoever shares it cannot cut it
+/// under another's mapping, where touching the cut pages would raise SIGBUS. -1 with errno set on
+/// failure.
 static inline int saoma_memfd_create(const char *name)
 {
-    return memfd_create(name, MFD_CLOEXEC);
+    int fd = memfd_create(name, MFD_CLOEXEC | MFD_ALLOW_SEALING);
+    if (fd < 0) return -1;
+    if (fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_SEAL) != 0) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return -1;
+    }
+    return fd;
 }
 
 /// Blocks until the other end of the socket `fd` hangs up, then ends this process at once

@@ -18,6 +18,8 @@ func qrImage(_ text: String, canvas: Int = 0, at: (x: Int, y: Int) = (0, 0)) -> 
 
 /// The payload that makes the test build's decoder process abort.
 let abortingPayload = "SAOMA-TEST-ABORT"
+/// The payload that makes it try to shrink the shared memory, then abort.
+let shrinkingPayload = "SAOMA-TEST-SHRINK"
 
 @Suite("Decoder process client", .serialized)
 struct DecoderClientTests {
@@ -25,6 +27,7 @@ struct DecoderClientTests {
         try BuiltProducts.require(BuiltProducts.decoder)
         try BuiltProducts.require(BuiltProducts.abortingDecoder)
         setenv("SAOMA_TEST_ABORTING_PAYLOAD", abortingPayload, 1)
+        setenv("SAOMA_TEST_SHRINKING_PAYLOAD", shrinkingPayload, 1)
     }
 
     @Test("reads through the decoder process, one process for many images, corners in the whole image")
@@ -53,6 +56,17 @@ struct DecoderClientTests {
         let next = client.read(qrImage("after the crash"), options: DecodeOptions())
         #expect(next.failure == nil && next.symbols.map(\.text) == ["after the crash"])
         #expect(client.processesStarted == 2)
+    }
+
+    @Test("a decoder process cannot shrink the shared memory under Saoma's mapping (it would fault Saoma with SIGBUS)")
+    func sharedMemoryCannotShrink() throws {
+        let client = DecoderClient(executable: BuiltProducts.abortingDecoder.path)
+        // The process tries ftruncate(0), then aborts; Saoma then reads the header to name the engine.
+        let outcome = client.read(qrImage(shrinkingPayload), options: DecodeOptions())
+        #expect(outcome.failure == .stopped(engine: "test-abort"))
+        #expect(outcome.symbols.map(\.text) == [shrinkingPayload])
+        let next = client.read(qrImage("after the shrink", canvas: 600, at: (300, 300)), options: DecodeOptions())
+        #expect(next.failure == nil && next.symbols.map(\.text) == ["after the shrink"])
     }
 
     @Test("a live frame the process died on costs that frame; the engine sits out the next ones")
