@@ -33,7 +33,9 @@ public struct GIFFirstFrame: Sendable {
 
     /// Where a skip goes on.
     private enum Next: Sendable {
-        case block, subBlock(image: Bool), codeSize
+        case block
+        case subBlock(image: Bool)
+        case codeSize
     }
 
     private var state = State.header(seen: 0)

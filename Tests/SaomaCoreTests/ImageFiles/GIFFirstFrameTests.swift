@@ -54,7 +54,8 @@ struct GIFFirstFrameTests {
     @Test("a million frames after the first are never walked")
     func stopsAtTheFirstImage() {
         let frame = [0x21, 0xF9, 4, 0, 0, 0, 0, 0] + Self.image(localTable: false)
-        let bytes = Self.header(globalTable: true) + Self.image(localTable: false) + Array([[UInt8]](repeating: frame, count: 1000).joined())
+        let frames = Array([[UInt8]](repeating: frame, count: 1000).joined())
+        let bytes = Self.header(globalTable: true) + Self.image(localTable: false) + frames
         var tracker = GIFFirstFrame()
         tracker.feed(bytes)
         #expect(tracker.firstImageEnd == 13 + 6 + 17)
