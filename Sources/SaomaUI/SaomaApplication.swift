@@ -52,9 +52,10 @@ public enum SaomaApplication {
         exportSearchProvider(app)
         onSimpleSignal(appPointer, "startup") { startup(app) }
         onSimpleSignal(appPointer, "activate") { activate(app) }
-        onOpen(appPointer) { paths in
+        onOpen(appPointer) { names in
             let window = activate(app)
-            window.imageTab?.openFiles(paths)
+            // Names that are not UTF-8 are carried as `saoma scan` carries its arguments.
+            window.imageTab?.openFiles(names.map(RawArgument.decode))
         }
         if let action = options.remoteAction, forwardedToRunningInstance(gapp, action: action) { return 0 }
         // GApplication sees only the program name, its own options and the files: Saoma's
