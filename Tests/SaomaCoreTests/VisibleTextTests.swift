@@ -68,7 +68,9 @@ struct VisibleTextTests {
     func jsonEscapes(_ attack: TerminalAttack) throws {
         let quoted = JSONString.quoted(attack.payload)
         // Bidirectional controls too: a JSON line on a terminal must not reorder what follows.
-        let acted: Set<UInt32> = [0x61C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069]
+        let acted: Set<UInt32> = [
+            0x61C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069,
+        ]
         #expect(!quoted.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || acted.contains($0.value) })
         let decoded = try JSONSerialization.jsonObject(with: Data(("[" + quoted + "]").utf8)) as? [String]
         #expect(decoded == [attack.payload])
