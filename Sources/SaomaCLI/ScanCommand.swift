@@ -196,8 +196,15 @@ public struct ScanCommand: Sendable {
                 let missing = parts.missing.map { String($0 + 1) }.joined(separator: ", ")
                 let values = [
                     "file": VisibleText.of(result.file), "format": symbol.format.name, "parts": missing, "total": String(parts.total),
+                    "last": String(parts.total),
                 ]
-                ConsoleOutput.error("saoma scan: " + tr("{file}: a {format} message in {total} parts lacks parts {parts}", values))
+                let line =
+                    !parts.isOpenEnded
+                    ? tr("{file}: a {format} message in {total} parts lacks parts {parts}", values)
+                    : missing.isEmpty
+                        ? tr("{file}: a {format} message lacks the parts after part {last}", values)
+                        : tr("{file}: a {format} message lacks parts {parts} and the parts after part {last}", values)
+                ConsoleOutput.error("saoma scan: " + line)
             }
             results.append(result)
         }
