@@ -225,8 +225,9 @@ public enum SaomaApplication {
             StandardStream.error.write("saoma: \(ScreenScan.unavailableMessage)\n")
             exitStatus = 2
         case .failed(let reason):
-            // The reason comes from the bus: shown with its control characters made visible.
-            StandardStream.error.write("saoma: the screen could not be taken: \(VisibleText.of(reason))\n")
+            // The reason comes from the bus: shown with its control characters made visible, and
+            // shortened (a portal's message is any length).
+            StandardStream.error.write("saoma: the screen could not be taken: \(VisibleText.shortened(reason, limit: 200))\n")
             exitStatus = 2
         }
         quit(app)
