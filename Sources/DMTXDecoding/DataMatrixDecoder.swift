@@ -153,8 +153,9 @@ public final class DataMatrixDecoder: BarcodeDecoder {
         let count = Int(message.pointee.outputIdx)
         guard count >= 0, count <= Int(message.pointee.outputSize), let output = message.pointee.output else { return nil }
         let bytes = Array(UnsafeBufferPointer(start: output, count: count))
-        // The data codewords' first four are enough to see an ECI designator.
-        let codewordCount = min(4, Int(message.pointee.codeSize))
+        // Every data codeword (not the error correction's): an ECI designator may stand anywhere in them.
+        let dataWords = Int(dmtxGetSymbolAttribute(Int32(DmtxSymAttribSymbolDataWords.rawValue), region.pointee.sizeIdx))
+        let codewordCount = max(0, min(dataWords, Int(message.pointee.codeSize)))
         let codewords = message.pointee.code.map { Array(UnsafeBufferPointer(start: $0, count: codewordCount)) } ?? []
         guard let payload = ECI.dataMatrixPayload(output: bytes, codewords: codewords) else { return nil }
         let corners = Self.corners(of: region.pointee, imageHeight: imageHeight, shrink: shrink)

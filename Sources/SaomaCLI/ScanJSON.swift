@@ -3,7 +3,8 @@ import SaomaCore
 
 /// JSON lines for `saoma scan --json`, in barcode-bench's contract:
 /// `{"file", "symbols": [{"format", "text", "bytes_hex" (when not UTF-8), "corners", "parts" (a
-/// structured-append message: `{"total", "missing"}`, 1-based), "content"}], "error", "warning"}`.
+/// structured-append message: `{"total", "missing"}`, 1-based, and `"open_ended": true` when the
+/// message does not say how many parts it has and its last was not read), "content"}], "error", "warning"}`.
 enum ScanJSON {
     /// One JSON object (no trailing newline) for a file's result.
     static func line(for result: ScanCommand.FileResult) -> String {
@@ -17,7 +18,7 @@ enum ScanJSON {
             if let parts = symbol.assembly {
                 out +=
                     ",\"parts\":{\"total\":\(parts.total),\"missing\":[" + parts.missing.map { String($0 + 1) }.joined(separator: ",")
-                    + "]}"
+                    + "]" + (parts.isOpenEnded ? ",\"open_ended\":true" : "") + "}"
             }
             out += ",\"content\":" + content(of: symbol).text + "}"
         }

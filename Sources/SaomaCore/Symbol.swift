@@ -39,18 +39,22 @@ public struct Symbol: Hashable, Sendable {
 
     /// A message joined from structured-append parts.
     public struct Assembly: Hashable, Sendable {
-        /// How many parts the message has.
+        /// How many parts the message has (when `isOpenEnded`, how many are known: up to the last one read).
         public var total: Int
         /// The 0-based indices of the parts not read (empty when the message is whole).
         public var missing: [Int]
+        /// Whether the parts do not say how many there are and the last was not read (a PDF417
+        /// macro without its optional segment count): parts after `total` are missing too.
+        public var isOpenEnded: Bool
 
-        public init(total: Int, missing: [Int]) {
+        public init(total: Int, missing: [Int], isOpenEnded: Bool = false) {
             self.total = total
             self.missing = missing
+            self.isOpenEnded = isOpenEnded
         }
 
         /// Whether every part was read.
-        public var isComplete: Bool { missing.isEmpty }
+        public var isComplete: Bool { missing.isEmpty && !isOpenEnded }
     }
 
     public init(format: Symbology, bytes: [UInt8], text: String?, corners: [Point], isGS1: Bool = false, sequence: Sequence? = nil) {

@@ -18,6 +18,13 @@ enum ECIImages {
         try runTool("/usr/bin/zint", arguments)
         return try ImageLoader().load(path: folder.path("code.png")).luma
     }
+
+    /// A Data Matrix code zint draws from `arguments` (data and segments), square, with a quiet zone.
+    static func dataMatrix(arguments: [String]) throws -> LumaImage {
+        let folder = try TemporaryFolder(prefix: "saoma-eci")
+        try runTool("/usr/bin/zint", ["-b", "71", "--scale=4", "--square", "--quietzones", "-o", folder.path("code.png")] + arguments)
+        return try ImageLoader().load(path: folder.path("code.png")).luma
+    }
 }
 
 @Suite("ECI designators")
@@ -52,6 +59,53 @@ struct ECITests {
         #expect(ECI.dataMatrixPayload(output: [0x47, 0x72], codewords: [241, 27, 72, 115]) == nil)
         // Two-codeword designators come out of libdmtx as digits or padding: not trusted.
         #expect(ECI.dataMatrixPayload(output: Array("0167".utf8), codewords: [241, 131, 133, 72]) == nil)
+    }
+
+    @Test(
+        "finds a designator after the start in ASCII encodation only",
+        arguments: [
+            // ASCII data, then a designator (ECI 26) after them; after a structured-append header.
+            ([66, 67, 241, 27, 72], true), ([233, 18, 1, 1, 241, 27, 72], true), ([241, 4, 72, 241, 27, 72], true),
+            // At the start only; none at all; after padding (the data have ended).
+            ([241, 27, 72, 129], false), ([66, 67, 68], false), ([66, 129, 241, 27], false),
+            // 241 inside C40, Text and X12 pairs, after a Text unlatch it counts.
+            ([230, 241, 1, 241, 1, 254, 66], false), ([239, 241, 1, 254, 241, 27], true), ([238, 1, 241, 254, 66], false),
+            // A lone last codeword after C40 pairs is ASCII.
+            ([230, 241, 1, 241], true),
+            // EDIFACT: 241 (0b11110001) inside the six-bit values; the unlatch 0x1F, then ASCII.
+            ([240, 241, 0, 0, 66], false), ([240, 0x7C, 0x00, 0x00, 241, 27], true),
+            // Base 256: a length of 3 (randomised at position 2), three data bytes, then ASCII.
+            ([231, ECITests.randomized(3, position: 2), 241, 241, 241, 241, 27], true),
+            ([231, ECITests.randomized(3, position: 2), 241, 241, 241, 66], false),
+            // Base 256 to the end of the data (length 0).
+            ([231, ECITests.randomized(0, position: 2), 241, 27, 241, 27], false),
+            // An upper shift's data codeword is no designator.
+            ([235, 241, 66], false),
+        ] as [([UInt8], Bool)])
+    func laterDesignators(codewords: [UInt8], later: Bool) {
+        #expect(ECI.dataMatrixHasLaterDesignator(codewords) == later)
+        if later { #expect(ECI.dataMatrixPayload(output: Array("BC".utf8), codewords: codewords) == nil) }
+    }
+
+    /// `value` as the Base 256 codeword at 1-based data position `position` (255-state randomisation).
+    static func randomized(_ value: Int, position: Int) -> UInt8 {
+        UInt8((value + (149 * position) % 255 + 1) % 256)
+    }
+
+    @Test("refuses a Data Matrix code whose ECI changes after its start, which libdmtx reads with a stray byte")
+    func refusesLaterECI() throws {
+        // zint: "AB" in ISO-8859-1 (ECI 3), then "é€" in UTF-8 (ECI 26). libdmtx 0.7.7 gives
+        // "AB", the byte 0x1A, then the UTF-8 bytes: read as ISO-8859-1 that was "AB\u{1A}Ã©â\u{82}¬".
+        let mixed = try ECIImages.dataMatrix(arguments: ["--eci=3", "-d", "AB", "--seg1=26,é€"])
+        #expect(DataMatrixDecoder().decode(mixed, options: DecodeOptions()).isEmpty)
+        // Codes whose C40 pairs and Base 256 bytes hold codewords of value 241 are read as before.
+        let c40 = String(repeating: "YIC", count: 8)
+        let c40Symbols = DataMatrixDecoder().decode(try ECIImages.dataMatrix(arguments: ["-d", c40]), options: DecodeOptions())
+        #expect(c40Symbols.map(\.text) == [c40])
+        let binary = (1...255).map { String(format: "\\x%02X", $0) }.joined()
+        let binarySymbols = DataMatrixDecoder().decode(
+            try ECIImages.dataMatrix(arguments: ["--binary", "--esc", "-d", binary]), options: DecodeOptions())
+        #expect(binarySymbols.map(\.bytes) == [Array(1...255)])
     }
 
     @Test(

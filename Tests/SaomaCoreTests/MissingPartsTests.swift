@@ -58,5 +58,15 @@ struct MissingPartsTests {
         #expect(parts.total == row.total)
         #expect(parts.count == row.count)
         #expect(parts.isCut == row.isCut)
+        #expect(!parts.isOpenEnded)
+    }
+
+    @Test("a message that does not say how many parts it has, its last not read, is missing the parts after the last read")
+    func openEnded() throws {
+        let after = try #require(MissingParts(Symbol.Assembly(total: 2, missing: [], isOpenEnded: true)))
+        #expect(after.isOpenEnded && after.runs.isEmpty && after.count == 0 && after.total == 2)
+        let gaps = try #require(MissingParts(Symbol.Assembly(total: 5, missing: [1, 2], isOpenEnded: true)))
+        #expect(gaps.isOpenEnded && gaps.runs == [2...3] && gaps.count == 2)
+        #expect(MissingParts(Symbol.Assembly(total: 2, missing: [])) == nil)
     }
 }

@@ -31,6 +31,7 @@ struct VisibleTextTests {
         .init(name: "NUL and tab", payload: "a\u{0}b\tc", shown: "a␀b␉c"),
         .init(name: "bidi override reorders", payload: "invoice\u{202E}fdp.exe", shown: "invoice\u{FFFD}fdp.exe"),
         .init(name: "line separator", payload: "a\u{2028}b", shown: "a\u{FFFD}b"),
+        .init(name: "bidi isolate and marks", payload: "a\u{2067}b\u{200F}c\u{2069}", shown: "a\u{FFFD}b\u{FFFD}c\u{FFFD}"),
         .init(name: "plain text is kept", payload: "Grüße, 世界 😀", shown: "Grüße, 世界 😀"),
     ]
 
@@ -66,7 +67,11 @@ struct VisibleTextTests {
     @Test("JSON strings stay exact and escape every control character", arguments: attacks)
     func jsonEscapes(_ attack: TerminalAttack) throws {
         let quoted = JSONString.quoted(attack.payload)
-        #expect(!quoted.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{2028}" })
+        // Bidirectional controls too: a JSON line on a terminal must not reorder what follows.
+        let acted: Set<UInt32> = [
+            0x61C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069,
+        ]
+        #expect(!quoted.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || acted.contains($0.value) })
         let decoded = try JSONSerialization.jsonObject(with: Data(("[" + quoted + "]").utf8)) as? [String]
         #expect(decoded == [attack.payload])
     }

@@ -392,12 +392,18 @@ final class ResultPageTests: XCTestCase {
                 Symbol.Assembly(total: 16, missing: Array(stride(from: 1, to: 16, by: 2))),
                 "Parts 2, 4, 6, 8, 10, 12 and more of 16 are missing: the text is incomplete."
             ),
+            // A PDF417 macro without its segment count whose last segment was not read.
+            (Symbol.Assembly(total: 2, missing: [], isOpenEnded: true), "The parts after part 2 were not read: the text is incomplete."),
+            (
+                Symbol.Assembly(total: 5, missing: [1, 2], isOpenEnded: true),
+                "Parts 2–3 and the parts after part 5 are missing: the text is incomplete."
+            ),
         ]
         try MainActor.assumeIsolated {
             for (assembly, expected) in rows {
                 let fixture = Fixture("The first half and the second half", assembly: assembly)
                 defer { fixture.close() }
-                let told = fixture.labels.filter { $0.hasPrefix("Joined from") || $0.contains("missing: the text") }
+                let told = fixture.labels.filter { $0.hasPrefix("Joined from") || $0.hasSuffix(": the text is incomplete.") }
                 XCTAssertEqual(told, expected.map { [$0] } ?? [], "for \(String(describing: assembly))")
                 // An incomplete message is not drawn again as if it were whole.
                 XCTAssertEqual(fixture.buttonNames.contains("Copy Code Image"), assembly?.isComplete ?? true, "\(fixture.buttonNames)")

@@ -33,10 +33,92 @@ public enum ECI {
     /// were data (ECI 26 becomes a leading byte 0x1A), so that byte is taken off again. The whole
     /// result is `nil` when the output cannot be trusted: a designator of two or three codewords
     /// (ECI 127 and above), which libdmtx reads as digit pairs, padding or a latch.
+    ///
+    /// `codewords` are the symbol's data codewords (all of them: a designator later in the data,
+    /// where libdmtx writes it into the text as a byte too, makes the output untrusted as well).
     public static func dataMatrixPayload(output: [UInt8], codewords: [UInt8]) -> (bytes: [UInt8], eci: Int?)? {
+        guard !dataMatrixHasLaterDesignator(codewords) else { return nil }
         guard let (number, length) = dataMatrixDesignator(codewords) else { return (output, nil) }
         guard length == 2, output.first == codewords[1] - 1 else { return nil }
         return (Array(output.dropFirst()), number)
+    }
+
+    /// Whether Data Matrix data `codewords` hold an ECI designator anywhere but at their start:
+    /// an ECI codeword met in ASCII encodation (ISO/IEC 16022, 5.2.3 and 5.4.1) after the first
+    /// codeword. The walk follows the encodation modes (C40, Text and X12 in codeword pairs up to
+    /// their unlatch, EDIFACT in six-bit values up to its unlatch, Base 256 by its randomised
+    /// length) so that a data codeword of value 241 inside them is not taken for one; it ends
+    /// at the first padding codeword. Pure; linear in the codewords.
+    public static func dataMatrixHasLaterDesignator(_ codewords: [UInt8]) -> Bool {
+        enum Mode { case ascii, pairs, edifact, base256 }
+        var mode = Mode.ascii
+        var index = 0
+        while index < codewords.count {
+            switch mode {
+            case .ascii:
+                switch codewords[index] {
+                case 129: return false  // padding: the data have ended
+                case dataMatrixECICodeword:
+                    if index > 0 { return true }
+                    index += dataMatrixDesignator(Array(codewords.prefix(4)))?.length ?? 1
+                case 230, 238, 239:
+                    mode = .pairs
+                    index += 1
+                case 231:
+                    mode = .base256
+                    index += 1
+                case 240:
+                    mode = .edifact
+                    index += 1
+                case 233: index += 4  // structured append: the codeword and three more
+                case 235: index += 2  // upper shift: the next codeword is data
+                default: index += 1
+                }
+            case .pairs:
+                // A last lone codeword is ASCII (5.2.5.2); 254 unlatches.
+                if codewords.count - index < 2 || codewords[index] == 254 {
+                    if codewords[index] == 254 { index += 1 }
+                    mode = .ascii
+                } else {
+                    index += 2
+                }
+            case .edifact:
+                // Four six-bit values in three codewords; 0x1F unlatches, the codeword's other bits unused.
+                if codewords.count - index < 3 {
+                    mode = .ascii
+                    continue
+                }
+                let group = Int(codewords[index]) << 16 | Int(codewords[index + 1]) << 8 | Int(codewords[index + 2])
+                let values = (0..<4).map { group >> (18 - 6 * $0) & 0x3F }
+                if let unlatch = values.firstIndex(of: 0x1F) {
+                    index += (unlatch * 6 + 6 + 7) / 8
+                    mode = .ascii
+                } else {
+                    index += 3
+                }
+            case .base256:
+                func length(at position: Int) -> Int { unrandomized255(codewords[position], position: position + 1) }
+                var count = length(at: index)
+                index += 1
+                if count == 0 { return false }  // to the end of the symbol's data
+                if count >= 250 {
+                    guard index < codewords.count else { return false }
+                    count = (count - 249) * 250 + length(at: index)
+                    index += 1
+                }
+                index += count
+                mode = .ascii
+            }
+        }
+        return false
+    }
+
+    /// A Base 256 codeword at 1-based data position `position` without its 255-state
+    /// randomisation (ISO/IEC 16022, annex B).
+    static func unrandomized255(_ codeword: UInt8, position: Int) -> Int {
+        let pseudoRandom = (149 * position) % 255 + 1
+        let value = Int(codeword) - pseudoRandom
+        return value >= 0 ? value : value + 256
     }
 
     /// The iconv name of the character set ECI `number` assigns, or `nil` for binary data

@@ -14,6 +14,9 @@ public struct MissingParts: Hashable, Sendable {
     public var runs: [ClosedRange<Int>]
     /// Whether runs were left out after `runs`.
     public var isCut: Bool
+    /// Whether the parts after part `total` (1-based) are missing too: the message does not say
+    /// how many parts it has and its last was not read (`Symbol.Assembly.isOpenEnded`).
+    public var isOpenEnded: Bool = false
 
     /// Runs listed at most: a warning line stays one sentence.
     public static let defaultRunLimit = 6
@@ -23,7 +26,8 @@ public struct MissingParts: Hashable, Sendable {
     public init?(_ assembly: Symbol.Assembly, runLimit: Int = MissingParts.defaultRunLimit) {
         let total = max(0, assembly.total)
         let indices = Set(assembly.missing.filter { $0 >= 0 && $0 < total }).sorted()
-        guard !indices.isEmpty else { return nil }
+        guard !indices.isEmpty || assembly.isOpenEnded else { return nil }
+        isOpenEnded = assembly.isOpenEnded
         var runs: [ClosedRange<Int>] = []
         var cut = false
         for index in indices {

@@ -15,21 +15,26 @@ public struct LiveAssembly: Sendable {
         var lastSeen: Double
     }
 
-    /// What the parts of one message share.
+    /// What the parts of one message, or of messages sharing an id, have in common.
     struct Key: Hashable, Sendable {
         var format: Symbology
         var id: [UInt8]
-        var count: Int
     }
 
-    private var parts: [Key: [Int: Seen]] = [:]
+    /// Distinct readings kept of one part (two messages sharing an id show two).
+    static let readingsPerPart = 4
+
+    /// The distinct readings of each part (its index, count and bytes), by message.
+    private var parts: [Key: [Int: [Seen]]] = [:]
     private var firstSeen: [Key: Double] = [:]
 
     public init() {}
 
     /// The codes to report for a frame's `symbols` at `time`: whole codes as they are; a message's
     /// parts as one joined message when every part has now been seen (or its wait is over), with
-    /// the outline of the parts in this frame, else nothing yet. `text` reads a joined payload.
+    /// the outline of the parts in this frame, else nothing yet. Parts read with different
+    /// payloads are never joined by guess (`StructuredAppend.assembled`): they are reported each
+    /// by itself once the wait is over. `text` reads a joined payload.
     public mutating func frame(_ symbols: [Symbol], at time: Double, text: ([UInt8]) -> String?) -> [Symbol] {
         forget(before: time - Self.memory)
         var out: [Symbol] = []
@@ -39,24 +44,31 @@ public struct LiveAssembly: Sendable {
                 out.append(symbol)
                 continue
             }
-            let key = Key(format: symbol.format, id: sequence.id, count: sequence.count)
-            parts[key, default: [:]][sequence.index] = Seen(part: symbol, lastSeen: time)
+            let key = Key(format: symbol.format, id: sequence.id)
+            var readings = parts[key]?[sequence.index] ?? []
+            if let same = readings.firstIndex(where: { $0.part.bytes == symbol.bytes && $0.part.sequence == sequence }) {
+                readings[same] = Seen(part: symbol, lastSeen: time)
+            } else if readings.count < Self.readingsPerPart {
+                readings.append(Seen(part: symbol, lastSeen: time))
+            }
+            parts[key, default: [:]][sequence.index] = readings
             if firstSeen[key] == nil { firstSeen[key] = time }
             inView[key, default: []].append(symbol)
         }
         for (key, visible) in inView {
             guard let seen = parts[key] else { continue }
-            let complete = key.count > 0 && (0..<key.count).allSatisfy { seen[$0] != nil }
+            let messages = StructuredAppend.assembled(seen.values.flatMap { $0.map(\.part) }, text: text).filter { $0.assembly != nil }
+            let complete = !messages.isEmpty && messages.allSatisfy { $0.assembly?.isComplete == true }
             guard complete || time - (firstSeen[key] ?? time) >= Self.patience else { continue }
             // Every part's bytes, the outline of the ones in this frame.
-            let all = seen.values.map(\.part)
-            guard var message = StructuredAppend.assembled(all, text: text).first(where: { $0.assembly != nil }) else { continue }
             let box = Rect(bounding: visible.flatMap(\.corners))
-            message.corners = [
-                Point(x: box.minX, y: box.minY), Point(x: box.minX, y: box.maxY), Point(x: box.maxX, y: box.maxY),
-                Point(x: box.maxX, y: box.minY),
-            ]
-            out.append(message)
+            for var message in messages {
+                message.corners = [
+                    Point(x: box.minX, y: box.minY), Point(x: box.minX, y: box.maxY), Point(x: box.maxX, y: box.maxY),
+                    Point(x: box.maxX, y: box.minY),
+                ]
+                out.append(message)
+            }
             parts[key] = nil
             firstSeen[key] = nil
         }
@@ -66,7 +78,10 @@ public struct LiveAssembly: Sendable {
     /// Drops parts last seen before `time`, and messages left with none.
     private mutating func forget(before time: Double) {
         for (key, seen) in parts {
-            let kept = seen.filter { $0.value.lastSeen >= time }
+            let kept = seen.compactMapValues { readings -> [Seen]? in
+                let recent = readings.filter { $0.lastSeen >= time }
+                return recent.isEmpty ? nil : recent
+            }
             parts[key] = kept.isEmpty ? nil : kept
             if kept.isEmpty { firstSeen[key] = nil }
         }

@@ -21,7 +21,9 @@ extension ResultPage {
         }
     }
 
-    /// "Parts 2 and 4 of 4 are missing: the text is incomplete." (runs as "2–5", a long list cut).
+    /// "Parts 2 and 4 of 4 are missing: the text is incomplete." (runs as "2–5", a long list cut);
+    /// for a message that does not say how many parts it has, "The parts after part 3 were not
+    /// read: the text is incomplete."
     static func describe(_ missing: MissingParts) -> String {
         // Translators: put between the items of a list ("2, 4 and 6").
         let separator = trc("list separator", ", ")
@@ -31,12 +33,21 @@ extension ResultPage {
             return tr("{first}–{last}", ["first": String(run.lowerBound), "last": String(run.upperBound)])
         }
         let list: String
+        if missing.isOpenEnded, items.isEmpty {
+            return tr("The parts after part {last} were not read: the text is incomplete.", ["last": String(missing.total)])
+        }
         if missing.isCut {
             list = tr("{list} and more", ["list": items.joined(separator: separator)])
         } else if items.count > 1 {
             list = tr("{list} and {last}", ["list": items.dropLast().joined(separator: separator), "last": items[items.count - 1]])
         } else {
             list = items.first ?? ""
+        }
+        if missing.isOpenEnded {
+            return trn(
+                "Part {parts} and the parts after part {last} are missing: the text is incomplete.",
+                "Parts {parts} and the parts after part {last} are missing: the text is incomplete.", missing.count,
+                ["parts": list, "last": String(missing.total)])
         }
         return trn(
             "Part {parts} of {total} is missing: the text is incomplete.", "Parts {parts} of {total} are missing: the text is incomplete.",
