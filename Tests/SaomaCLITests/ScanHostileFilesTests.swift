@@ -31,4 +31,24 @@ struct ScanHostileFilesTests {
         #expect(results[3].error?.hasPrefix(svg + ": SVG/XML images are not loaded") == true, "\(results[3].error ?? "")")
         #expect(ScanCommand.exitStatus(for: results) == ScanCommand.exitError)
     }
+
+    @Test(
+        "a PNM announcing more pixels than the limit gets one line on standard error, not GLib's loader warning too",
+        .enabled(if: BuiltProducts.hasSaoma, "saoma is not built"))
+    func oversizedPNMOneLine() throws {
+        let fixtures = try ScanFixtures()
+        defer { fixtures.remove() }
+        var files: [String] = []
+        for (name, header) in [
+            ("big.ppm", "P6\n60000 60000\n255\n"), ("big.pbm", "P4\n60000 60000\n"), ("plain.ppm", "P3\n60000 60000\n255\n"),
+        ] {
+            let path = fixtures.path(name)
+            try Data((header + String(repeating: "0 ", count: 50)).utf8).write(to: URL(fileURLWithPath: path))
+            files.append(path)
+        }
+        let outcome = try SpawnedCommand.run(["scan"] + files)
+        #expect(outcome.status == ScanCommand.exitError)
+        let expected = files.map { "saoma scan: \($0): image too large (60000×60000 pixels; the limit is 100 megapixels)\n" }
+        #expect(outcome.errors == expected.joined(), "\(outcome.errors)")
+    }
 }
