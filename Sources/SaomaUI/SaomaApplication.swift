@@ -254,18 +254,31 @@ public enum SaomaApplication {
         g_action_map_add_action(app, action.pointer)
     }
 
+    /// Largest style sheet read, in bytes: Saoma's is about 2 KB.
+    static let maximumStyleSize = 256 << 10
+
     /// Loads `data/style.css` (markers, scan frame, hint) for the whole display.
+    ///
+    /// The file may come from `SAOMA_DATA_DIR`: it is read bounded and without blocking
+    /// (`DataFiles.text`), so a named pipe or a huge file there costs one line, not a window
+    /// that never appears (GTK's own loader waited on a pipe for good).
     @MainActor
     private static func loadStyle() {
-        guard !cssLoaded, let path = DataFiles.path("style.css"), let display = gdk_display_get_default() else {
-            if DataFiles.path("style.css") == nil {
-                StandardStream.error.write("saoma: style.css not found; markers will look plain\n")
-            }
+        guard !cssLoaded, let display = gdk_display_get_default() else { return }
+        guard let path = DataFiles.path("style.css") else {
+            StandardStream.error.write("saoma: style.css not found; markers will look plain\n")
+            return
+        }
+        let css: String
+        do {
+            css = try DataFiles.text(atPath: path, maximumSize: maximumStyleSize)
+        } catch {
+            StandardStream.error.write(VisibleText.of("saoma: \(path) cannot be used: \(error.reason); markers will look plain") + "\n")
             return
         }
         cssLoaded = true
         let provider = gtk_css_provider_new()
-        gtk_css_provider_load_from_path(provider, path)
+        gtk_css_provider_load_from_data(provider, css, -1)
         gtk_style_context_add_provider_for_display(
             display, gcast(UnsafeMutableRawPointer(provider)), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
     }

@@ -71,4 +71,36 @@ struct AccessibleNamesTests {
         let faults = controls.compactMap { node in problem(with: node.name).map { "\(node.role) “\(node.name)”: \($0)" } }
         #expect(faults.isEmpty, "\(faults.joined(separator: "\n"))")
     }
+
+    /// A file name is any bytes: the recent-files rows showed a bidi override (reordering the
+    /// rest of the name: `invoice‮gnp.exe` reads "invoiceexe.png") and line breaks as they were,
+    /// where the window's subtitle makes them visible.
+    @Test("recent-file rows show a file name's controls and bidi overrides as visible symbols")
+    func recentFileNamesAreVisible() throws {
+        let bus = try SessionBus()
+        let app = try AppUnderTest(arguments: [], sessionBus: bus.address, environment: ["GTK_A11Y": "atspi", "NO_AT_BRIDGE": "0"])
+        try app.waitForLine { $0.hasPrefix("page ") }
+        let folder = try TemporaryFolder(prefix: "saoma-recent")
+        let spoof = folder.path("invoice\u{202E}gnp.exe\n\u{1B}[31m.png")
+        let uris = [folder.path("first.png"), spoof].map {
+            "'file://" + $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)! + "'"
+        }
+        let opened = try runToolStatus(
+            "/usr/bin/gdbus",
+            [
+                "call", "--session", "--dest", "io.github.saoma.Saoma", "--object-path", "/io/github/saoma/Saoma", "--method",
+                "org.freedesktop.Application.Open", "[" + uris.joined(separator: ", ") + "]", "{}",
+            ], environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        #expect(opened.status == 0, "\(opened.errors)")
+        try app.waitForLine { $0.hasPrefix("photo-error ") }
+        let walker = BuiltProducts.source("Tests/Mocks/accessible_tree.py").path
+        let run = try runToolStatus(
+            "/usr/bin/python3", [walker, String(Patience.seconds)], environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        #expect(run.status == 0, "the accessibility tree could not be read: \(run.errors)")
+        let names = run.output.split(separator: "\n").compactMap(AccessibleNode.init).map(\.name)
+        #expect(names.contains { $0.contains("invoice�gnp.exe␊␛[31m.png") }, "\(names.filter { $0.contains("invoice") })")
+        #expect(
+            !names.contains { $0.unicodeScalars.contains("\u{202E}") || $0.contains("\u{1B}") },
+            "\(names.filter { $0.contains("invoice") })")
+    }
 }

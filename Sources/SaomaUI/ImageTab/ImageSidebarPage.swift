@@ -2,6 +2,7 @@
 import CGtk
 import Foundation
 import GLibSwift
+import SaomaCore
 
 /// The side panel's Image page: Open Image… and Paste buttons, a short help text, and the
 /// photos opened in this session (click one to open it again).
@@ -92,13 +93,15 @@ final class ImageSidebarPage {
         for path in recent {
             let row = adw_action_row_new()!
             let url = URL(fileURLWithPath: path)
-            adw_preferences_row_set_title(gcast(row), url.lastPathComponent)
-            adw_action_row_set_subtitle(gcast(row), url.deletingLastPathComponent().path)
+            // A file name is any bytes: shown as the window's subtitle shows it (a bidi override
+            // or a line break would reorder or hide the rest of the row).
+            adw_preferences_row_set_title(gcast(row), VisibleText.shortened(VisibleText.of(url.lastPathComponent)))
+            adw_action_row_set_subtitle(gcast(row), VisibleText.shortened(VisibleText.of(url.deletingLastPathComponent().path), limit: 200))
             adw_action_row_set_subtitle_lines(gcast(row), 1)
             adw_action_row_set_title_lines(gcast(row), 1)
             adw_preferences_row_set_use_markup(gcast(row), 0)
             gtk_list_box_row_set_activatable(gcast(row), 1)
-            gtk_widget_set_tooltip_text(row, path)
+            gtk_widget_set_tooltip_text(row, VisibleText.shortened(VisibleText.of(path), limit: 200))
             adw_action_row_add_suffix(gcast(row), gtk_image_new_from_icon_name("go-next-symbolic"))
             onSimpleSignal(UnsafeMutableRawPointer(row), "activated") { [weak self] in self?.onOpenRecent?(path) }
             gtk_list_box_append(gcast(recentList), row)
