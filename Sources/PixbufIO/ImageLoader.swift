@@ -238,6 +238,9 @@ public struct ImageLoader: Sendable {
         var completeness = ImageCompleteness(format: format)
         // An animated GIF is read at its first image: the frames after it never reach the loader.
         var gif = format == .gif ? GIFFirstFrame() : nil
+        // A WebP file is gathered first (its loader decodes only at the end anyway) so an
+        // animation can be cut to its first frame (`WebPFirstFrame`) before the loader sees it.
+        var webp: [UInt8]? = format == .webp ? [] : nil
         var next: ArraySlice<UInt8>? = chunk
         while let chunk = next {
             total += chunk.count
@@ -259,11 +262,22 @@ public struct ImageLoader: Sendable {
                     firstImageWhole = true
                 }
             }
-            var error: UnsafeMutablePointer<GError>?
-            let ok = written.withUnsafeBufferPointer { gdk_pixbuf_loader_write(loader, $0.baseAddress, gsize($0.count), &error) }
-            try checkSize(box, name: name)
-            if ok == 0 { throw Self.loaderError(error, name: name, missing: completeness.missingData) }
+            if webp != nil {
+                webp? += chunk
+                next = try nextChunk()
+                continue
+            }
+            try write(written, to: loader, box: box, name: name, completeness: completeness)
             next = firstImageWhole ? nil : try nextChunk()
+        }
+        if let webp {
+            let bytes = WebPFirstFrame.cut(webp) ?? webp
+            var start = 0
+            repeat {
+                let end = min(bytes.count, start + Self.chunkSize)
+                try write(bytes[start..<end], to: loader, box: box, name: name, completeness: completeness)
+                start = end
+            } while start < bytes.count
         }
         closed = true
         let ok = withExtendedLifetime(box) { gdk_pixbuf_loader_close(loader, &error) }
@@ -297,6 +311,17 @@ public struct ImageLoader: Sendable {
         let luma = PixbufPixels(stored).luma().oriented(orientation)
         let display = wantDisplay ? Self.displayPixels(of: stored, maxSide: maxDisplaySide) : nil
         return LoadedImage(luma: luma, display: display, orientation: orientation, reservation: box.reservation, reduction: reduction)
+    }
+
+    /// Hands `bytes` to the loader; throws when it refuses them or has announced a size over the limit.
+    private func write(
+        _ bytes: ArraySlice<UInt8>, to loader: UnsafeMutablePointer<GdkPixbufLoader>, box: SizeBox, name: String,
+        completeness: ImageCompleteness
+    ) throws(ImageLoadError) {
+        var error: UnsafeMutablePointer<GError>?
+        let ok = bytes.withUnsafeBufferPointer { gdk_pixbuf_loader_write(loader, $0.baseAddress, gsize($0.count), &error) }
+        try checkSize(box, name: name)
+        if ok == 0 { throw Self.loaderError(error, name: name, missing: completeness.missingData) }
     }
 
     /// The colour pixels of `stored` for display: shrunk to `maxSide` on the longest side first

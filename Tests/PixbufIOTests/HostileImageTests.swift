@@ -181,6 +181,36 @@ struct HostileImageTests {
         #expect(tail.width == 1000 && tail.height == 1000)
     }
 
+    @Test("an animated WebP is read at its first frame: the frames after it never reach the loader")
+    func animatedWebPFirstFrame() throws {
+        let files = try TestFiles()
+        defer { files.remove() }
+        let path = try files.write([], name: "anim.webp")
+        // Three 400×300 frames by the real ImageMagick (VP8X, ANIM, three ANMF chunks): white, grey, white.
+        _ = try runTool(
+            "/usr/bin/convert",
+            [
+                "-size", "400x300", "xc:white", "(", "-size", "400x300", "xc:gray", ")", "(", "-size", "400x300", "xc:white", ")", "-loop",
+                "0", path,
+            ])
+        var bytes = try #require(FileManager.default.contents(atPath: path).map { [UInt8]($0) })
+        let image = try ImageLoader().load(bytes: bytes, name: "anim.webp")
+        #expect(image.width == 400 && image.height == 300 && image.luma.pixels.allSatisfy { $0 > 250 })
+        // The second frame's data made nonsense: the loader, which decodes every frame (a thousand
+        // 1000×1000 frames in 989 KB took 3.9 GB), refused the file before; it never sees them now.
+        var position = 12
+        var frames: [(start: Int, size: Int)] = []
+        while position + 8 <= bytes.count {
+            let size = Int(bytes[position + 4]) | Int(bytes[position + 5]) << 8 | Int(bytes[position + 6]) << 16
+            if bytes[position..<(position + 4)].elementsEqual("ANMF".utf8) { frames.append((position, size)) }
+            position += 8 + size + (size & 1)
+        }
+        try #require(frames.count == 3)
+        for i in (frames[1].start + 24)..<(frames[1].start + 8 + frames[1].size) { bytes[i] = 0xAA }
+        let damaged = try ImageLoader().load(bytes: bytes, name: "anim.webp")
+        #expect(damaged.width == 400 && damaged.luma.pixels.allSatisfy { $0 > 250 })
+    }
+
     @Test("a GIF whose first image covers part of its screen is whole, not cut")
     func smallFirstImage() throws {
         let bytes =
