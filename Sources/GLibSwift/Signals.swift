@@ -160,29 +160,28 @@ public func gcast<T>(_ pointer: UnsafeMutableRawPointer?, to: T.Type = T.self) -
     pointer?.assumingMemoryBound(to: T.self)
 }
 
-private typealias OpenBody = @MainActor ([String]) -> Void
+private typealias OpenBody = @MainActor ([[UInt8]]) -> Void
 private let openThunk:
     @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<OpaquePointer?>?, gint, UnsafePointer<gchar>?, UnsafeMutableRawPointer?)
         ->
         Void = { _, files, count, _, data in
             guard let body = box(data, OpenBody.self) else { return }
-            var paths: [String] = []
+            var paths: [[UInt8]] = []
             for i in 0..<Int(max(0, count)) {
                 guard let file = files?[i] else { continue }
-                if let path = g_file_get_path(file) {
-                    paths.append(String(cString: path))
-                    g_free(path)
-                } else if let uri = g_file_get_uri(file) {
-                    paths.append(String(cString: uri))
-                    g_free(uri)
-                }
+                guard let name = g_file_get_path(file) ?? g_file_get_uri(file) else { continue }
+                // Bytes as GIO gives them: a file name need not be UTF-8 (`String(cString:)` would
+                // put U+FFFD in its place and name a file that does not exist).
+                paths.append(Array(UnsafeRawBufferPointer(start: name, count: strlen(name))))
+                g_free(name)
             }
             MainActor.assumeIsolated { body(paths) }
         }
 
-/// `GApplication::open` with the files as local paths (URIs for non-local files).
+/// `GApplication::open` with the files as local paths (URIs for non-local files), each the
+/// exact bytes of its name.
 @MainActor @discardableResult
-public func onOpen(_ application: UnsafeMutableRawPointer, _ body: @escaping @MainActor (_ paths: [String]) -> Void) -> gulong {
+public func onOpen(_ application: UnsafeMutableRawPointer, _ body: @escaping @MainActor (_ paths: [[UInt8]]) -> Void) -> gulong {
     connect(application, "open", cast(openThunk), body as OpenBody)
 }
 

@@ -22,8 +22,9 @@ public final class NetworkManagerClient: @unchecked Sendable {
     static let activeInterface = "org.freedesktop.NetworkManager.Connection.Active"
     /// `NM_DEVICE_TYPE_WIFI`.
     static let wifiDeviceType: UInt32 = 2
-    /// Milliseconds one D-Bus call may take.
-    static let callTimeout: Int32 = 25_000
+    /// Milliseconds one D-Bus call may take by default (GDBus's own default; activating may wait
+    /// for a password prompt).
+    public static let defaultCallTimeout: Int32 = 25_000
     /// Seconds to wait for an activation to end (NetworkManager's own limit is 45 s for Wi-Fi).
     public static let activationTimeout: Double = 90
     /// Seconds between two looks at the activation's state.
@@ -32,10 +33,13 @@ public final class NetworkManagerClient: @unchecked Sendable {
     /// The bus connection.
     var connection: OpaquePointer { connectionRef.pointer }
     private let connectionRef: ObjectRef<OpaquePointer>
+    /// Milliseconds one D-Bus call may take before it counts as unanswered.
+    let callTimeout: Int32
 
     /// Connects to the system bus, or to the bus at `address` (tests give a private one);
-    /// `nil` when there is no bus to reach.
-    public init?(busAddress address: String? = nil) {
+    /// `nil` when there is no bus to reach. Calls unanswered after `callTimeout` milliseconds fail.
+    public init?(busAddress address: String? = nil, callTimeout: Int32 = defaultCallTimeout) {
+        self.callTimeout = callTimeout
         var error: UnsafeMutablePointer<GError>?
         let bus: OpaquePointer?
         if let address {
@@ -66,7 +70,7 @@ public final class NetworkManagerClient: @unchecked Sendable {
         let expected = replyType.map(SettingsVariant.type)
         defer { if let expected { g_variant_type_free(expected) } }
         let reply = g_dbus_connection_call_sync(
-            connection, service, path, interface, method, parameters, expected, G_DBUS_CALL_FLAGS_NONE, NetworkManagerClient.callTimeout,
+            connection, service, path, interface, method, parameters, expected, G_DBUS_CALL_FLAGS_NONE, callTimeout,
             nil, &error)
         if let reply { return .value(reply) }
         let message = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? method
@@ -114,31 +118,63 @@ public final class NetworkManagerClient: @unchecked Sendable {
 
     /// The first Wi-Fi device NetworkManager manages, or `nil`.
     public func wifiDevice() -> String? {
-        guard
-            case .value(let reply) = call(
-                NetworkManagerClient.managerPath, NetworkManagerClient.managerInterface, "GetDevices", nil, replyType: "(ao)")
-        else { return nil }
-        defer { g_variant_unref(reply) }
-        return paths(in: reply).first { device in
-            guard let type = property(device, NetworkManagerClient.deviceInterface, "DeviceType") else { return false }
-            defer { g_variant_unref(type) }
-            return SettingsVariant.variant(type, is: "u") && g_variant_get_uint32(type) == NetworkManagerClient.wifiDeviceType
-        }
+        guard case .success(let device) = findWiFiDevice() else { return nil }
+        return device
     }
 
-    /// Why joining cannot even start (`.networkManagerNotRunning`, `.noWiFiDevice`), or `nil`.
+    /// The first Wi-Fi device NetworkManager manages (`nil`: it manages none), or why it could
+    /// not be asked (the call failed: NetworkManager busy or stuck, a reply of another type).
+    func findWiFiDevice() -> Result<String?, CallFailure> {
+        let reply: OpaquePointer
+        switch call(NetworkManagerClient.managerPath, NetworkManagerClient.managerInterface, "GetDevices", nil, replyType: "(ao)") {
+        case .failure(let message): return .failure(CallFailure(message: message))
+        case .value(let value): reply = value
+        }
+        defer { g_variant_unref(reply) }
+        return .success(
+            paths(in: reply).first { device in
+                guard let type = property(device, NetworkManagerClient.deviceInterface, "DeviceType") else { return false }
+                defer { g_variant_unref(type) }
+                return SettingsVariant.variant(type, is: "u") && g_variant_get_uint32(type) == NetworkManagerClient.wifiDeviceType
+            })
+    }
+
+    /// GLib's message for a call that failed.
+    struct CallFailure: Error {
+        let message: String
+    }
+
+    /// The outcome for a call NetworkManager did not answer as asked: never "no Wi-Fi device" or
+    /// "no saved network", which would be guesses.
+    static func unanswered(_ failure: CallFailure) -> WiFiJoinOutcome {
+        .failed("NetworkManager did not answer: " + failure.message)
+    }
+
+    /// Why joining cannot even start (`.networkManagerNotRunning`, `.noWiFiDevice`, or NetworkManager
+    /// not answering), or `nil`.
     public func obstacle() -> WiFiJoinOutcome? {
         guard isNetworkManagerRunning else { return .networkManagerNotRunning }
-        return wifiDevice() == nil ? .noWiFiDevice : nil
+        switch findWiFiDevice() {
+        case .failure(let failure): return Self.unanswered(failure)
+        case .success(let device): return device == nil ? .noWiFiDevice : nil
+        }
     }
 
     /// The saved profile for the Wi-Fi network whose SSID is `ssid`, or whose uuid is `uuid`
     /// (its object path and what the page names), or `nil`.
     func savedProfile(ssid: [UInt8]? = nil, uuid: String? = nil) -> (path: String, profile: SavedWiFiProfile)? {
-        guard
-            case .value(let reply) = call(
-                NetworkManagerClient.settingsPath, NetworkManagerClient.settingsInterface, "ListConnections", nil, replyType: "(ao)")
-        else { return nil }
+        guard case .success(let found) = findSavedProfile(ssid: ssid, uuid: uuid) else { return nil }
+        return found
+    }
+
+    /// `savedProfile`, or why the saved profiles could not be listed (a profile whose settings
+    /// cannot be read is passed over: it is not the one, as far as can be told).
+    func findSavedProfile(ssid: [UInt8]? = nil, uuid: String? = nil) -> Result<(path: String, profile: SavedWiFiProfile)?, CallFailure> {
+        let reply: OpaquePointer
+        switch call(NetworkManagerClient.settingsPath, NetworkManagerClient.settingsInterface, "ListConnections", nil, replyType: "(ao)") {
+        case .failure(let message): return .failure(CallFailure(message: message))
+        case .value(let value): reply = value
+        }
         defer { g_variant_unref(reply) }
         for path in paths(in: reply) {
             guard let settings = settings(of: path) else { continue }
@@ -158,9 +194,9 @@ public final class NetworkManagerClient: @unchecked Sendable {
                 SettingsVariant.variant($0.pointer, is: "b") && g_variant_get_boolean($0.pointer) != 0
             }
             let checksServer = dot1x["ca-cert"] != nil || dot1x["ca-path"] != nil || systemCAs == true
-            return (path, SavedWiFiProfile(uuid: profileUUID, name: text("connection", "id") ?? "", checksServer: checksServer))
+            return .success((path, SavedWiFiProfile(uuid: profileUUID, name: text("connection", "id") ?? "", checksServer: checksServer)))
         }
-        return nil
+        return .success(nil)
     }
 
     /// A profile's settings without its secrets (`GetSettings`, an `a{sa{sv}}`), or `nil`.
@@ -175,17 +211,23 @@ public final class NetworkManagerClient: @unchecked Sendable {
     /// the one saved for its SSID.
     public func plan(for network: WiFiNetwork) -> WiFiJoinPlan {
         if let obstacle = obstacle() { return .impossible(obstacle) }
-        guard let saved = savedProfile(ssid: network.ssidBytes) else { return .addProfile }
-        return .updateProfile(saved.profile)
+        // Unlisted profiles are unknown ones: adding one could duplicate a saved network.
+        switch findSavedProfile(ssid: network.ssidBytes) {
+        case .failure(let failure): return .impossible(Self.unanswered(failure))
+        case .success(nil): return .addProfile
+        case .success(let saved?): return .updateProfile(saved.profile)
+        }
     }
 
     /// Joins `network` as `plan` says (what the page showed): adds a new profile, or changes
     /// only the security and secret of the saved one (`WiFiProfileUpdate`); then activates it
     /// on the Wi-Fi device and waits until it is connected or has failed.
     ///
-    /// A profile saved after the page looked is never touched: a new one is added beside it.
+    /// A profile saved after the page looked is never touched: a new one is added beside it. So
+    /// is a plan NetworkManager could not make (it did not answer): trying again adds a profile
+    /// once it answers, and never updates one the page did not name.
     public func join(_ network: WiFiNetwork, plan: WiFiJoinPlan) -> WiFiJoinOutcome {
-        if case .impossible(let outcome) = plan { return outcome }
+        if case .impossible(let outcome) = plan, outcome.isPermanent { return outcome }
         if let obstacle = obstacle() { return obstacle }
         guard let device = wifiDevice() else { return .noWiFiDevice }
         let activeReply: Reply

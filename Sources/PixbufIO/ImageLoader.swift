@@ -58,13 +58,15 @@ public struct ImageLoader: Sendable {
     /// decode); the result's `reduction` then maps its points to the full image. Other formats and
     /// smaller JPEGs load at full size.
     public func load(path: String, wantDisplay: Bool = false, reduced: Bool = false) throws(ImageLoadError) -> LoadedImage {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        // By its exact bytes: a name that is not UTF-8 is carried as `RawArgument` escapes.
+        let name = RawArgument.bytes(of: path).map { CChar(bitPattern: $0) } + [0]
+        let fd = open(name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         if fd < 0 {
             let code = errno
             if code == ENOENT || code == ENOTDIR { throw .notFound(path) }
             // Sockets cannot be opened (ENXIO); say what the path is when stat can tell.
             var info = stat()
-            if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+            if stat(name, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
                 throw (info.st_mode & S_IFMT) == S_IFDIR
                     ? .isDirectory(path) : .notRegularFile(path, kind: SpecialFileKind(mode: info.st_mode))
             }

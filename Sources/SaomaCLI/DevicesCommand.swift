@@ -41,8 +41,10 @@ public enum DevicesCommand {
         return best == nil && !pipeWireUsable ? exitNone : exitFound
     }
 
-    /// Text from PipeWire (node names, a daemon's message) as printed: visible, one line, at most
-    /// 200 characters.
+    /// Text from a driver, a device folder or PipeWire (card, bus, node and format names, file
+    /// names, a daemon's message) as printed: visible, one line, at most 200 characters. Made
+    /// visible where each line is built: a line feed in a card name would otherwise start a line
+    /// of its own, such as a forged "  /dev/video9  Camera  (default)".
     static func outside(_ text: String) -> String { VisibleText.shortened(text, limit: 200) }
 
     /// Seconds to wait for PipeWire's listing.
@@ -101,18 +103,18 @@ public enum DevicesCommand {
             switch node.status {
             case .camera(let device):
                 let mark = device.path == defaultPath ? "  (" + tr("default") + ")" : ""
-                lines.append("  \(node.path)  \(device.name)\(mark)")
-                if !device.busInfo.isEmpty { lines.append("      " + tr("bus:") + " \(device.busInfo)") }
+                lines.append("  \(outside(node.path))  \(outside(device.name))\(mark)")
+                if !device.busInfo.isEmpty { lines.append("      " + tr("bus:") + " \(outside(device.busInfo))") }
                 for format in groupedModes(device.modes) { lines.append("      \(format)") }
                 for value in device.skippedValues { lines.append("      " + skipped(value)) }
                 if let chosen = CaptureModePlan.choose(from: device.modes)?.capture {
                     lines.append("      " + tr("Saoma captures at") + " \(chosen)")
                 }
             case .skipped(let kind, let name, let formats):
-                let formatList = formats.isEmpty ? "" : "; " + tr("formats") + " " + formats.joined(separator: ", ")
-                lines.append("  \(node.path)  " + tr("skipped:") + " " + reason(kind) + " (\(name)\(formatList))")
+                let formatList = formats.isEmpty ? "" : "; " + tr("formats") + " " + formats.map(outside).joined(separator: ", ")
+                lines.append("  \(outside(node.path))  " + tr("skipped:") + " " + reason(kind) + " (\(outside(name))\(formatList))")
             case .unavailable(let problem):
-                lines.append("  \(node.path)  " + tr("cannot open:") + " " + explanation(problem))
+                lines.append("  \(outside(node.path))  " + tr("cannot open:") + " " + outside(explanation(problem)))
             }
         }
         if defaultPath == nil {
@@ -130,7 +132,7 @@ public enum DevicesCommand {
             if byFormat[mode.pixelFormat] == nil { order.append(mode.pixelFormat) }
             byFormat[mode.pixelFormat, default: []].append("\(mode.width)×\(mode.height) @ \(mode.framesPerSecondText) fps")
         }
-        return order.map { "\($0): " + (byFormat[$0] ?? []).joined(separator: ", ") }
+        return order.map { "\(outside($0)): " + (byFormat[$0] ?? []).joined(separator: ", ") }
     }
 
     /// The device directory as printed: `SAOMA_DEVICE_DIR` is any text, shown visibly and at

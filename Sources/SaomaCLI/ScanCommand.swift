@@ -22,6 +22,10 @@ public struct ScanCommand: Sendable {
     static let maximumRegionValue = 100_000_000
     /// Largest `--repeat` count.
     static let maximumRepeatCount = 100_000
+    /// The engines `--stages` may name: those of Saoma's composition, in its order.
+    static let engineNames: [String] = Engines.stages.map(\.engine).reduce(into: []) { names, name in
+        if !names.contains(name) { names.append(name) }
+    }
 
     /// Parsed options.
     public struct Options: Equatable, Sendable {
@@ -103,6 +107,12 @@ public struct ScanCommand: Sendable {
             case .option("--stages"):
                 guard let value = reader.value(), let table = EngineStage.table(value, effort: options.effort) else {
                     throw ScanUsageError(tr("--stages needs ENGINE:FORMATS[:WHEN] joined by “;”"))
+                }
+                // A stage of an engine Saoma lacks would read nothing, and a benchmark would report
+                // its empty results as the table's.
+                if let unknown = table.first(where: { !engineNames.contains($0.engine) }) {
+                    let values = ["engine": VisibleText.shortened(unknown.engine), "list": engineNames.joined(separator: ", ")]
+                    throw ScanUsageError(tr("--stages names no engine “{engine}” (engines: {list})", values))
                 }
                 options.stages = table
             case .option("--in-process"):

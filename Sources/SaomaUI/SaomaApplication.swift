@@ -52,9 +52,10 @@ public enum SaomaApplication {
         exportSearchProvider(app)
         onSimpleSignal(appPointer, "startup") { startup(app) }
         onSimpleSignal(appPointer, "activate") { activate(app) }
-        onOpen(appPointer) { paths in
+        onOpen(appPointer) { names in
             let window = activate(app)
-            window.imageTab?.openFiles(paths)
+            // Names that are not UTF-8 are carried as `saoma scan` carries its arguments.
+            window.imageTab?.openFiles(names.map(RawArgument.decode))
         }
         if let action = options.remoteAction, forwardedToRunningInstance(gapp, action: action) { return 0 }
         // GApplication sees only the program name, its own options and the files: Saoma's
@@ -224,8 +225,9 @@ public enum SaomaApplication {
             StandardStream.error.write("saoma: \(ScreenScan.unavailableMessage)\n")
             exitStatus = 2
         case .failed(let reason):
-            // The reason comes from the bus: shown with its control characters made visible.
-            StandardStream.error.write("saoma: the screen could not be taken: \(VisibleText.of(reason))\n")
+            // The reason comes from the bus: shown with its control characters made visible, and
+            // shortened (a portal's message is any length).
+            StandardStream.error.write("saoma: the screen could not be taken: \(VisibleText.shortened(reason, limit: 200))\n")
             exitStatus = 2
         }
         quit(app)

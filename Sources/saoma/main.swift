@@ -6,7 +6,10 @@ import SaomaCore
 import SaomaUI
 
 StandardStream.occupyClosedDescriptors()
+// Before the locale look-up or GLib reads one of them.
+let ignoredBaseDirectories = BaseDirectoryCheck.apply()
 setUpLocalization(localeDirectory: LocaleDirectory.resolve())
+BaseDirectoryCheck.report(ignoredBaseDirectories)
 // The arguments' exact bytes (`CommandLine.arguments` would turn bytes that are not UTF-8 into U+FFFD).
 let arguments = (1..<Int(CommandLine.argc)).map { RawArgument.decode(cString: CommandLine.unsafeArgv[$0]) }
 let route = Route(arguments: arguments)

@@ -8,8 +8,9 @@ Run on a private session bus:
 `Screenshot(parent_window, options)` returns the request path the caller expects
 (/org/freedesktop/portal/desktop/request/SENDER/TOKEN) and then sends `Response(response,
 {"uri": uri})` on it to the caller alone (unicast, as xdg-desktop-portal does: libportal 0.6
-subscribes without a match rule). Response 1 is a cancel, 2 a failure. Each call is logged as
-`Screenshot parent=… interactive=…` in the mock's log.
+subscribes without a match rule). Response 1 is a cancel, 2 a failure. With an `error`
+parameter the call itself fails with that message (`org.freedesktop.portal.Error.Failed`). Each
+call is logged as `Screenshot parent=… interactive=…` in the mock's log.
 """
 
 import os
@@ -28,11 +29,14 @@ SYSTEM_BUS = False
 def load(mock, parameters):
     mock.screenshot_uri = parameters.get("uri", "")
     mock.screenshot_response = int(parameters.get("response", 0))
+    mock.screenshot_error = parameters.get("error")
     mock.AddProperties(MAIN_IFACE, {"version": dbus.UInt32(2)})
 
     @dbus.service.method(MAIN_IFACE, in_signature="sa{sv}", out_signature="o", sender_keyword="sender")
     def Screenshot(self, parent_window, options, sender):
         self.log("Screenshot parent=%s interactive=%s" % (parent_window, bool(options.get("interactive", False))))
+        if self.screenshot_error is not None:
+            raise dbus.exceptions.DBusException(self.screenshot_error, name="org.freedesktop.portal.Error.Failed")
         results = {"uri": dbus.String(self.screenshot_uri)} if self.screenshot_response == 0 else {}
         return respond_later(self, sender, request_path(sender, options), self.screenshot_response, results)
 

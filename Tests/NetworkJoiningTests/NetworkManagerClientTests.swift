@@ -231,6 +231,36 @@ struct NetworkManagerClientTests {
         #expect(records.isEmpty)
     }
 
+    /// A NetworkManager that never answers (busy or stuck): after the call's timeout the plan said
+    /// "This computer has no Wi-Fi device" (a failed GetDevices read as an empty list) and offered
+    /// to add a profile when the saved ones could not be listed (one may be saved already).
+    @Test(
+        "NetworkManager not answering is said so: not a missing device, not an unsaved network",
+        arguments: ["GetDevices", "ListConnections"])
+    func unansweredCalls(_ method: String) throws {
+        let mock = try MockNetworkManager(parameters: ["unanswered": [method], "existing_ssid": "Home", "existing": "wpa"])
+        defer { mock.stop() }
+        let client = try #require(NetworkManagerClient(busAddress: mock.address, callTimeout: 300))
+        let network = WiFiNetwork(ssid: "Home", password: "newpass1", security: .wpa)
+        let plan = client.plan(for: network)
+        guard case .impossible(.failed(let reason)) = plan else {
+            Issue.record("\(method) unanswered: the plan is \(plan)")
+            return
+        }
+        #expect(reason.hasPrefix("NetworkManager did not answer: "), "\(reason)")
+        #expect(mock.records().isEmpty, "nothing was sent")
+    }
+
+    @Test("trying again after NetworkManager did not answer adds a profile and leaves the saved one alone")
+    func tryingAgainAfterNoAnswer() throws {
+        let network = WiFiNetwork(ssid: "Home", password: "newpass1", security: .wpa)
+        let unanswered = WiFiJoinPlan.impossible(.failed("NetworkManager did not answer: Timeout was reached"))
+        let (outcome, records) = try join(network, ["existing_ssid": "Home", "existing": "wpa"], plan: unanswered)
+        #expect(outcome == .connected)
+        #expect(records.map { $0["method"] as? String } == ["AddAndActivateConnection"], "\(records)")
+        #expect(try join(network, ["wifi": false], plan: unanswered).0 == .noWiFiDevice)
+    }
+
     @Test("no NetworkManager on the bus, and no bus at all")
     func noNetworkManager() throws {
         let bus = try MockNetworkManager(parameters: nil)

@@ -10,7 +10,8 @@ non-ASCII SSIDs (PLATFORM.md), hence the override.
 Parameters (JSON, `-p`): record (path), wifi (bool, default true), outcome ("connected",
 "wrong-password", "not-in-range"), existing_ssid (a saved profile for this SSID, optional), existing
 ("bare", "wpa" or "enterprise": what that profile holds, see `saved_settings`), secrets_fail (the
-saved profile's GetSecrets is refused).
+saved profile's GetSecrets is refused), unanswered (a list of "GetDevices", "ListConnections":
+these calls never answer, and the mock answers nothing more once one is made).
 """
 import json
 
@@ -82,6 +83,14 @@ def load(mock, parameters):
 
     if 'existing_ssid' in parameters:
         add_saved_profile(parameters['existing_ssid'], parameters.get('existing', 'bare'), parameters.get('secrets_fail', False), record)
+
+    # A NetworkManager that is stuck: the call blocks the mock until the test kills it.
+    never = 'time.sleep(3600)'
+    for method in parameters.get('unanswered', []):
+        if method == 'GetDevices':
+            manager.AddMethod(nm.MANAGER_IFACE, 'GetDevices', '', 'ao', never)
+        elif method == 'ListConnections':
+            dbusmock.get_object(nm.SETTINGS_OBJ).AddMethod(nm.SETTINGS_IFACE, 'ListConnections', '', 'ao', never)
 
 
 # Keys NetworkManager treats as secrets: GetSettings leaves them out, GetSecrets returns them.

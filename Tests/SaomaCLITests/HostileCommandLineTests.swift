@@ -72,6 +72,12 @@ struct HostileCommandLineTests {
         .init("over-long --fg echoed shortened", ["generate", "x", "-t", "--fg", longValue], message: "…"),
         .init("escape sequence in an option", ["scan", "--\u{1B}]52;c;AAAA\u{07}", "x.png"], message: "␛]52;c;AAAA␇"),
         .init("markup in an option", ["--<span>"], message: "unknown option --<span>"),
+        // A stage of an engine Saoma lacks read nothing at all, and `--stages` reported the
+        // table's figures as if it had run ("blur" is not an engine: "blur-linear" is).
+        .init(
+            "--stages with an engine Saoma lacks", ["scan", "--stages", "zbar:all;blur:EAN-13:empty", "x.png"],
+            message: "--stages names no engine “blur” (engines: zbar, zxing-cpp, libdmtx, blur-linear, blur-qr)"),
+        .init("--stages with a differently cased engine", ["scan", "--stages", "ZBar:QR", "x.png"], message: "no engine “ZBar”"),
     ]
 
     @Test("each hostile command line", arguments: rows)

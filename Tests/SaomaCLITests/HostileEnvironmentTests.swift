@@ -91,4 +91,37 @@ import Testing
         #expect(run.output.hasPrefix(shown + "\n"), "\(run.output.prefix(300))")
         #expect(run.output.utf8.count < 2000)
     }
+
+    /// XDG base directory variables holding relative paths: GLib took them as they were, and the
+    /// history landed in `./data/saoma/` of whatever folder the command ran in.
+    @Test("saoma scan --record with relative XDG folders: ignored with a line each; nothing is made in the working folder")
+    func relativeBaseDirectories() throws {
+        let folder = try TemporaryFolder(prefix: "saoma-env")
+        let image = try Self.helloCode(in: folder)
+        let home = try TemporaryFolder(prefix: "saoma-env-home")
+        let working = folder.path("working")
+        try FileManager.default.createDirectory(atPath: working, withIntermediateDirectories: true)
+        var environment = try PrivateHome.environment(in: home)
+        environment["HOME"] = home.path("home")
+        environment["XDG_DATA_HOME"] = "data"
+        environment["XDG_CACHE_HOME"] = "./cache"
+        environment["XDG_CONFIG_HOME"] = "config\u{1B}[31m"
+        environment["XDG_DATA_DIRS"] = "share:/usr/share"
+        let process = try SpawnedProcess(
+            BuiltProducts.saoma.path, ["scan", "--record", image], environment: environment, stdout: .captured, stderr: .captured,
+            directory: working)
+        let run = try process.outcome()
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output == "QR: hello\n")
+        #expect(
+            run.stderrLines == [
+                "saoma: XDG_DATA_HOME: “data” is ignored: it is not an absolute path",
+                "saoma: XDG_CONFIG_HOME: “config␛[31m” is ignored: it is not an absolute path",
+                "saoma: XDG_CACHE_HOME: “./cache” is ignored: it is not an absolute path",
+                "saoma: XDG_DATA_DIRS: “share” is ignored: it is not an absolute path",
+            ], "\(run.errors)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: working) == [], "written in the working folder")
+        // The row went to the history of the home folder, as with XDG_DATA_HOME unset.
+        #expect(FileManager.default.fileExists(atPath: home.path("home/.local/share/saoma/history.db")))
+    }
 }

@@ -111,6 +111,50 @@ struct DesktopEntryPointTests {
         #expect(!session.debugLines.contains { $0.hasPrefix("chosen ") })
     }
 
+    /// `org.freedesktop.Application.Open` from any client of the bus: a file whose name is not
+    /// UTF-8 (GIO hands over its bytes; they were read as text, with U+FFFD in place of the byte,
+    /// and the window said "no such file"), and 20 000 names in one call (each one rebuilt the
+    /// recent-files list on the UI thread: 10 000 held it 16–20 s, past the caller's timeout).
+    @Test("Open over D-Bus reads a name that is not UTF-8, and takes thousands of names at once")
+    func openHostileNames() throws {
+        let session = try DesktopSession()
+        let made = try SpawnedCommand.run(["generate", "latin-1 name", "-o", session.home.path("code.png")], home: session.home)
+        #expect(made.status == 0, "\(made.errors)")
+        let raw = Array(session.home.path("caf").utf8) + [0xE9] + Array(".png".utf8)
+        try #require(rename(session.home.path("code.png"), raw.map { CChar(bitPattern: $0) } + [0]) == 0)
+        let uri = "file://" + session.home.path("caf%E9.png")
+        let opened = try session.run(
+            "/usr/bin/gdbus",
+            [
+                "call", "--session", "--dest", DesktopSession.appID, "--object-path", "/io/github/saoma/Saoma", "--method",
+                "org.freedesktop.Application.Open", "['\(uri)']", "{}",
+            ])
+        #expect(opened.status == 0, "\(opened.errors)\n\(session.standardError)")
+        let marker = try session.waitForLine("the photo's code") { $0.hasPrefix("photo-marker ") || $0.hasPrefix("photo-error ") }
+        #expect(marker.hasSuffix("text=latin-1 name"), "\(marker)")
+
+        // gapplication sends every name in one Open call and waits for its answer (GDBus's 25 s).
+        let names = (0..<20_000).map { session.home.path(String(format: "many-%05d.png", $0)) }
+        let launched = try session.run("/usr/bin/gapplication", ["launch", DesktopSession.appID] + names)
+        #expect(launched.status == 0, "\(launched.errors)")
+        try session.waitForLine("the first of the names opened") { $0.hasPrefix("photo-open ") && $0.hasSuffix("name=" + names[0]) }
+        #expect(try resultIDs(session.callSearchProvider("GetInitialResultSet", ["['x']"])) == [], "still answering")
+
+        // A named pipe no one writes to, and an action given a parameter it does not take.
+        let fifo = session.home.path("pipe.png")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let application = ["call", "--session", "--dest", DesktopSession.appID, "--object-path", "/io/github/saoma/Saoma", "--method"]
+        #expect(
+            try session.run("/usr/bin/gdbus", application + ["org.freedesktop.Application.Open", "['file://\(fifo)']", "{}"]).status == 0)
+        let refused = try session.waitForLine("the pipe refused") { $0.hasPrefix("photo-error ") && $0.contains("pipe.png") }
+        #expect(refused.contains("named pipe"), "\(refused)")
+        let wrongType = try session.run(
+            "/usr/bin/gdbus", application + ["org.freedesktop.Application.ActivateAction", "generate", "[<42>]", "{}"])
+        #expect(wrongType.status != 0 && wrongType.errors.contains("InvalidArgs"), "\(wrongType.output)\(wrongType.errors)")
+        #expect(!session.debugLines.contains("focus generator"), "the action ran with a parameter it does not take")
+        #expect(try resultIDs(session.callSearchProvider("GetInitialResultSet", ["['x']"])) == [], "still answering")
+    }
+
     @Test("gapplication runs the actions; a second launch hands its photo to the running window")
     func applicationActions() throws {
         let network = try NetworkManagerMock()

@@ -97,6 +97,38 @@ struct ScreenScanTests {
         #expect(message.first?.contains("xdg-desktop-portal") == true, "\(message)")
     }
 
+    /// The portal's message is any text: it reached standard error whole (a line of 60 000
+    /// characters), where every other echo of outside text is shortened.
+    @Test("a portal failing with a 60 000-character message: one short visible line, exit 2")
+    func longPortalMessage() throws {
+        let bus = try SessionBus()
+        let message = "\u{1B}]52;c;AAAA\u{07}" + String(repeating: "x", count: 60_000) + "\u{202E}end"
+        let portal = try ScreenshotPortalMock(bus: bus, error: message)
+        let app = try AppUnderTest(arguments: ["--screen", "--oneshot"], sessionBus: bus.address)
+        #expect(try app.waitForExit() == 2)
+        let lines = app.standardError.split(separator: "\n").filter { !$0.hasPrefix("saoma-debug: ") && !$0.isEmpty }
+        #expect(lines.count == 1, "\(lines.map { $0.prefix(200) })")
+        let line = String(lines.first ?? "")
+        #expect(line.hasPrefix("saoma: the screen could not be taken: GDBus.Error:org.freedesktop.portal.Error.Failed: ␛]52;c;AAAA␇x"))
+        #expect(line.hasSuffix("…") && line.unicodeScalars.count < 300, "\(line.prefix(400))")
+        #expect(portal.calls.count == 1)
+    }
+
+    /// A portal handing over a named pipe: the window says so and goes on (it never blocks on it).
+    @Test("a portal whose screenshot is a named pipe: the photo error names it, the window stays")
+    func screenshotIsANamedPipe() throws {
+        let folder = try TemporaryFolder(prefix: "saoma-portal")
+        let fifo = folder.path("shot.png")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let bus = try SessionBus()
+        let portal = try ScreenshotPortalMock(bus: bus, uri: "file://" + fifo)
+        let app = try AppUnderTest(arguments: ["--screen", "--oneshot"], sessionBus: bus.address)
+        let (error, _) = try app.waitForLine { $0.hasPrefix("photo-error ") }
+        #expect(error.contains("shot.png: is a named pipe"), "\(error)")
+        #expect(app.isRunning)
+        #expect(portal.calls.count == 1)
+    }
+
     @Test("no session bus at all (a bare X11 session): the same message, no crash")
     func noSessionBus() throws {
         let app = try AppUnderTest(

@@ -31,6 +31,26 @@ import Testing
         #expect(line(3).contains("permission denied") && line(3).contains("video"))
     }
 
+    /// A driver's card name is any 32 bytes: a line feed in it started a line of its own in the
+    /// listing (a forged camera marked as the default), as the lines were made visible only
+    /// after the listing was split into lines.
+    @Test func cardNamesStayOnTheirLine() throws {
+        try BuiltProducts.require(BuiltProducts.saoma)
+        let forged = "Cam\n  /dev/video9  Evil\u{1B}[31m\u{202E}"
+        let camera = try FakeCamera(
+            count: 2, settings: ["NAME_0": forged, "NAME_1": "IR\nNo usable camera", "FORMAT_1": "GREY"])
+        let (output, status) = try Self.devices(camera)
+        #expect(status == 0)
+        let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(!lines.contains { $0.hasPrefix("  /dev/video9") }, "a forged line: \(output)")
+        #expect(!lines.contains { $0.hasPrefix("No usable camera") }, "a forged line: \(output)")
+        #expect(lines.contains("  \(camera.devicePath(0))  Cam␊  /dev/video9  Evil␛[31m�  (default)"), "\(output)")
+        #expect(
+            lines.contains { $0.hasPrefix("  \(camera.devicePath(1))  ") && $0.contains("(IR␊No usable camera; formats GREY)") },
+            "\(output)")
+        #expect(!output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "control characters printed")
+    }
+
     @Test func saysClearlyWhenThereIsNoCamera() throws {
         try BuiltProducts.require(BuiltProducts.saoma)
         let camera = try FakeCamera(count: 0)

@@ -57,7 +57,10 @@ final class ImageTabController {
 
     /// Opens the first of `paths` (the others join the recent list).
     func openFiles(_ paths: [String]) {
-        for path in paths.dropFirst().reversed() { sidebarPage.addRecent(absolute(path)) }
+        // Only the first names can show among the recent files; the rest are not looked at (an
+        // Open call over D-Bus may carry thousands, and each name added rebuilds the list: 10 000
+        // held the UI thread for 16–20 s).
+        for path in paths.prefix(ImageSidebarPage.maxRecent).dropFirst().reversed() { sidebarPage.addRecent(absolute(path)) }
         guard let first = paths.first else { return }
         open(.file(absolute(first)))
     }

@@ -8,10 +8,13 @@ import SaomaTestSupport
 final class ScreenshotPortalMock {
     private let mock: DBusMock
 
-    init(bus: SessionBus, uri: String = "", response: Int = 0) throws {
+    /// A portal answering with `uri` and `response`, or failing the call with `error`'s message.
+    init(bus: SessionBus, uri: String = "", response: Int = 0, error: String? = nil) throws {
+        var parameters: [String: Any] = ["uri": uri, "response": response]
+        if let error { parameters["error"] = error }
         mock = try DBusMock(
             bus: bus, template: BuiltProducts.source("Tests/Mocks/screenshot_portal.py").path,
-            parameters: ["uri": uri, "response": response],
+            parameters: parameters,
             name: "org.freedesktop.portal.Desktop")
     }
 
