@@ -87,14 +87,17 @@ func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
     return (0...(haystack.count - needle.count)).contains { haystack[$0..<($0 + needle.count)].elementsEqual(needle) }
 }
 
-/// The ECI walk over any codewords: a later designator only where a 241 stands after the
-/// first codeword; a payload kept, mended (one byte off) or refused.
+/// The walk over any codewords: a later designator only where a 241 stands after the first
+/// codeword, a structured-append header only where a 233 stands; a payload kept, mended (one
+/// byte off) or refused.
 func checkDesignatorWalk(_ codewords: [UInt8]) {
     let later = ECI.dataMatrixHasLaterDesignator(codewords)
     if later { fuzzCheck(codewords.dropFirst().contains(241), "a later designator without an ECI codeword") }
     let output = Array(codewords.prefix(32))
+    let part = ECI.dataMatrixHasStructuredAppend(codewords)
+    if part { fuzzCheck(codewords.contains(233), "a structured-append header without its codeword") }
     if let payload = ECI.dataMatrixPayload(output: output, codewords: codewords) {
-        fuzzCheck(!later, "a later designator's output trusted")
+        fuzzCheck(!later && !part, "a later designator's or a part's output trusted")
         fuzzCheck(payload.bytes == output || payload.bytes == Array(output.dropFirst()), "a payload that is not the output")
     }
 }
