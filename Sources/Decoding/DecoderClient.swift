@@ -45,16 +45,18 @@ public final class DecoderClient: BarcodeDecoder, FailureReporting {
     }
 
     /// The codes in `image` and what, if anything, went wrong.
-    public func read(_ image: LumaImage, options: DecodeOptions) -> DecodeOutcome {
-        let outcome = readOnce(image, options: options)
+    /// The codes in `image` and what, if anything, went wrong; engines in `excluded` do not run
+    /// (one that stopped the process or ran out of time on an earlier look at the same photo).
+    public func read(_ image: LumaImage, options: DecodeOptions, excluding excluded: Set<String> = []) -> DecodeOutcome {
+        let outcome = readOnce(image, options: options, excluding: excluded)
         lastFailure = outcome.failure
         return outcome
     }
 
-    private func readOnce(_ image: LumaImage, options: DecodeOptions) -> DecodeOutcome {
+    private func readOnce(_ image: LumaImage, options: DecodeOptions, excluding alreadyExcluded: Set<String>) -> DecodeOutcome {
         let region = (options.regionOfInterest ?? image.bounds).clamped(width: image.width, height: image.height)
         guard !region.isEmpty, !options.symbologies.isEmpty else { return DecodeOutcome(symbols: []) }
-        var excluded = options.effort == .fast ? quarantine.excluded(at: monotonicSeconds()) : []
+        var excluded = alreadyExcluded.union(options.effort == .fast ? quarantine.excluded(at: monotonicSeconds()) : [])
         var first: DecoderFailure?
         // A still image gets a second read without the engine that stopped the process.
         for _ in 0..<2 {
@@ -69,7 +71,7 @@ public final class DecoderClient: BarcodeDecoder, FailureReporting {
                     return DecodeOutcome(symbols: inProcess(image, options: options, excluding: excluded), failure: first ?? news)
                 }
                 first = first ?? failure
-                guard case .stopped(let engine?) = failure else { return DecodeOutcome(symbols: [], failure: first, readCompleted: false) }
+                guard let engine = failure.engine else { return DecodeOutcome(symbols: [], failure: first, readCompleted: false) }
                 if options.effort == .fast {
                     quarantine.crashed(engine, at: monotonicSeconds())
                     return DecodeOutcome(symbols: [], failure: first, readCompleted: false)
@@ -113,7 +115,9 @@ public final class DecoderClient: BarcodeDecoder, FailureReporting {
                 process.end()
                 return .failure(.timedOut)
             }
-            _ = process.reap()
+            let status = process.reap()
+            // Ended by SIGXCPU: the stage's timer or the request's CPU limit ran out.
+            if let status, let engine, status & 0x7f == SIGXCPU { return .failure(.tookTooLong(engine: engine)) }
             return .failure(.stopped(engine: engine))
         } catch {
             // An answer that breaks the protocol: the process is not trusted further.

@@ -44,7 +44,15 @@ public enum DecoderService {
 
     /// Answers requests until the channel closes.
     static func serve(channel: MessageChannel, memory: SharedImageMemory, decoder: StagedDecoder) {
-        decoder.willRun = { [unowned memory] index in memory.runningEngine = decoder.stages[index].engine }
+        // Stages of engines that cannot bound their own work run against a timer on this thread's
+        // CPU clock: SIGXCPU ends the process when it expires, and the header names the engine.
+        let made = saoma_cpu_timer_create()
+        let timer = made >= 0 ? made : nil
+        decoder.willRun = { [unowned memory] index in
+            let stage = decoder.stages[index]
+            memory.runningEngine = stage.engine
+            if let timer { _ = saoma_cpu_timer_arm(timer, stageMilliseconds(stage)) }
+        }
         while true {
             let body: [UInt8]
             do { body = try channel.receive(within: nil) } catch { return }
@@ -52,6 +60,7 @@ public enum DecoderService {
             do {
                 let request = try DecoderWire.decodeRequest(body)
                 response = answer(request, memory: memory, decoder: decoder)
+                if let timer { _ = saoma_cpu_timer_arm(timer, 0) }
             } catch {
                 // A request Saoma would never send: say so and go on.
                 response = DecoderWire.Response(id: 0, symbols: [], error: "malformed request: \(error)")
@@ -72,6 +81,11 @@ public enum DecoderService {
         let symbols = decoder.decode(image, options: request.options)
         memory.runningEngine = nil
         return DecoderWire.Response(id: request.id, symbols: symbols)
+    }
+
+    /// The CPU milliseconds `stage` may use (0: no limit of its own; the request's applies).
+    static func stageMilliseconds(_ stage: EngineStage) -> Int {
+        stage.effort == .thorough ? Engines.stillStageMilliseconds[stage.engine] ?? 0 : 0
     }
 
     /// Lets the process use `seconds` more CPU time from now (SIGXCPU ends it beyond that).

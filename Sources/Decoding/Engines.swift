@@ -82,6 +82,15 @@ public enum Engines {
     /// shows one at a time are joined over the live view).
     static let liveZXing = EngineStage(engine: zxing, symbologies: zxingOnly.union([.dataMatrix, .qrCode]), effort: .fast)
 
+    /// CPU milliseconds one stage of an engine that cannot bound its own work may spend on a still
+    /// image before the decoder process is ended (and the image read again without it). zxing-cpp
+    /// 1.4's QR detector pairs every finder-like square with every other two: a 26 KB PNG tiled
+    /// with 9 000 of them kept it busy past the process's 30-s limit, twice (docs/HOSTILE-INPUT.md,
+    /// "The decoder process"). The slowest photo of the photo set takes 0.28 s in all engines.
+    /// The other engines bound themselves: zbar's passes and the blur readers by their sizes,
+    /// libdmtx by its time budget.
+    public static let stillStageMilliseconds: [String: Int] = [zxing: 1000]
+
     /// Engines that must never run in Saoma's own process (they abort on some inputs).
     public static let needIsolation: Set<String> = [zxing]
 

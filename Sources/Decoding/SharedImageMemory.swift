@@ -9,6 +9,10 @@ import SaomaCore
 /// The header holds the name of the engine the decoder process is running, written before each
 /// engine runs, so that when the process dies the header names the engine that stopped it.
 /// Owned by one decoder client (one thread) or by the decoder process's one serving thread.
+///
+/// The memfd can only grow (`saoma_memfd_create` seals it against shrinking): the decoder process
+/// is trusted no more than its answers, and a file cut under Saoma's mapping would end Saoma with
+/// SIGBUS at its next touch of the header or the pixels.
 final class SharedImageMemory {
     /// The memfd (close-on-exec in Saoma; the decoder process gets it as a fixed descriptor).
     let descriptor: Int32

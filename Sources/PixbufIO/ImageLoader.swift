@@ -236,17 +236,29 @@ public struct ImageLoader: Sendable {
         g_signal_connect_data(loader, "area-updated", areaHandler, boxPointer, nil, GConnectFlags(rawValue: 0))
         var total = 0
         var completeness = ImageCompleteness(format: format)
+        // An animated GIF is read at its first image: the frames after it never reach the loader.
+        var gif = format == .gif ? GIFFirstFrame() : nil
         var next: ArraySlice<UInt8>? = chunk
         while let chunk = next {
             total += chunk.count
             if total > maxFileBytes { throw .fileTooLarge(name, bytes: total, limit: maxFileBytes) }
             completeness.feed(chunk)
             if let problem = completeness.invalidHeader { throw .damaged(name, reason: problem) }
+            var written = chunk
+            var firstImageWhole = false
+            if var tracker = gif {
+                tracker.feed(chunk)
+                gif = tracker
+                if let end = tracker.firstImageEnd {
+                    written = ArraySlice(Array(chunk.prefix(end - (total - chunk.count))) + [GIFFirstFrame.trailer])
+                    firstImageWhole = true
+                }
+            }
             var error: UnsafeMutablePointer<GError>?
-            let ok = chunk.withUnsafeBufferPointer { gdk_pixbuf_loader_write(loader, $0.baseAddress, gsize($0.count), &error) }
+            let ok = written.withUnsafeBufferPointer { gdk_pixbuf_loader_write(loader, $0.baseAddress, gsize($0.count), &error) }
             try checkSize(box, name: name)
             if ok == 0 { throw Self.loaderError(error, name: name, missing: completeness.missingData) }
-            next = try nextChunk()
+            next = firstImageWhole ? nil : try nextChunk()
         }
         closed = true
         let ok = withExtendedLifetime(box) { gdk_pixbuf_loader_close(loader, &error) }
@@ -259,7 +271,8 @@ public struct ImageLoader: Sendable {
         if ok == 0 { throw Self.loaderError(error, name: name, missing: nil) }
         guard let stored = gdk_pixbuf_loader_get_pixbuf(loader) else { throw .damaged(name, reason: "no image was decoded") }
         // Loaders that report rows as they go (plain-text PNM among them) may stop early silently.
-        if box.rowsDecoded > 0 && box.rowsDecoded < Int(gdk_pixbuf_get_height(stored)) {
+        // Not GIF: its first image may cover part of the screen only (its loader refuses cut files).
+        if format != .gif && box.rowsDecoded > 0 && box.rowsDecoded < Int(gdk_pixbuf_get_height(stored)) {
             throw .damaged(name, reason: "only \(box.rowsDecoded) of \(gdk_pixbuf_get_height(stored)) rows present")
         }
         let orientation = ImageOrientation(exifValue: Self.orientationOption(stored))

@@ -74,7 +74,8 @@ public final class HistoryStore: @unchecked Sendable {
         var isReadOnly = readOnly
         if readOnly { notices.append(.readOnly(reason: tr("the file cannot be written"))) }
         if version > HistorySchema.currentVersion {
-            connection = try Self.connect(path: file, shownAs: path, readOnly: true)
+            // A connection already read-only stays (it may be the only kind the file allows).
+            if !readOnly { connection = try Self.connect(path: file, shownAs: path, readOnly: true) }
             isReadOnly = true
             notices.append(.newerSchema(version: version))
         } else if !isReadOnly {
@@ -104,11 +105,11 @@ public final class HistoryStore: @unchecked Sendable {
 
     /// Opens the file and reads its schema: `.damaged` when it is not SQLite or damaged,
     /// `.foreign` when its schema is not exactly Saoma's at its version.
-    private static func openProbed(path: String, shownAs shown: String) throws(HistoryStoreError) -> Probe {
-        var readOnly = false
+    private static func openProbed(path: String, shownAs shown: String, immutable: Bool = false) throws(HistoryStoreError) -> Probe {
+        var readOnly = immutable
         let connection: SQLiteConnection
         do {
-            connection = try connect(path: path, shownAs: shown, readOnly: false)
+            connection = try connect(path: path, shownAs: shown, readOnly: immutable, immutable: immutable)
         } catch {
             guard case .cannotWrite = error, FileManager.default.fileExists(atPath: path) else { throw error }
             connection = try connect(path: path, shownAs: shown, readOnly: true)
@@ -124,13 +125,20 @@ public final class HistoryStore: @unchecked Sendable {
             return .ready(connection, readOnly: readOnly, version: version)
         } catch {
             if error.code == SQLITE_NOTADB || error.code == SQLITE_CORRUPT { return .damaged }
+            // A WAL file is read through its `-shm`, which a read-only or full file system cannot
+            // hold: the rows are read as they are, and nothing new is kept.
+            if !immutable, error.code == SQLITE_CANTOPEN || error.code == SQLITE_IOERR, FileManager.default.fileExists(atPath: path) {
+                return try openProbed(path: path, shownAs: shown, immutable: true)
+            }
             throw HistoryStoreError(error)
         }
     }
 
-    private static func connect(path: String, shownAs shown: String, readOnly: Bool) throws(HistoryStoreError) -> SQLiteConnection {
+    private static func connect(path: String, shownAs shown: String, readOnly: Bool, immutable: Bool = false) throws(HistoryStoreError)
+        -> SQLiteConnection
+    {
         do {
-            let connection = try SQLiteConnection(path: path, readOnly: readOnly)
+            let connection = try SQLiteConnection(path: path, readOnly: readOnly, immutable: immutable)
             connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
             return connection
         } catch {

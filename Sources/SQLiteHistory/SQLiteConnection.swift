@@ -48,11 +48,15 @@ final class SQLiteConnection {
     static let progressInterval: Int32 = 1000
 
     /// Opens `path` read-write (created when missing) or read-only; the file's own name must not
-    /// be a symbolic link (its folders may be).
-    init(path: String, readOnly: Bool) throws(SQLiteError) {
+    /// be a symbolic link (its folders may be). `immutable` opens it read-only as a file nothing
+    /// changes (SQLite's `immutable=1`): a WAL database whose `-shm` cannot be made (a read-only
+    /// or full file system) can be read no other way.
+    init(path: String, readOnly: Bool, immutable: Bool = false) throws(SQLiteError) {
         var db: OpaquePointer?
-        let flags = (readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)) | SQLITE_OPEN_NOFOLLOW
-        let status = sqlite3_open_v2(path, &db, flags, nil)
+        var flags = (readOnly || immutable ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)) | SQLITE_OPEN_NOFOLLOW
+        if immutable { flags |= SQLITE_OPEN_URI }
+        let name = immutable ? "file:" + Self.percentEncoded(path) + "?immutable=1" : path
+        let status = sqlite3_open_v2(name, &db, flags, nil)
         guard status == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))
             let extended = db.map { sqlite3_extended_errcode($0) } ?? status
@@ -88,6 +92,21 @@ final class SQLiteConnection {
             deadline.deallocate()
             throw error
         }
+    }
+
+    /// `path` as a URI's path: bytes other than unreserved ones and `/` percent-encoded.
+    static func percentEncoded(_ path: String) -> String {
+        var out = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return out
     }
 
     deinit {
@@ -234,4 +253,9 @@ final class SQLiteStatement {
         guard count > 0, let pointer = sqlite3_column_blob(statement, column) else { return [] }
         return Array(UnsafeRawBufferPointer(start: pointer, count: count))
     }
+}
+
+extension String {
+    /// The string with `0`s before it up to `width` characters.
+    fileprivate func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

@@ -129,11 +129,12 @@ public enum HistoryCommand {
         return path
     }
 
-    /// Opens the store, telling about anything that happened while opening (on standard error).
-    static func openStore(_ path: String) throws(Failure) -> HistoryStore {
+    /// Opens the store, telling about anything that happened while opening (on standard error)
+    /// when `reporting`.
+    static func openStore(_ path: String, reporting: Bool = true) throws(Failure) -> HistoryStore {
         do {
             let store = try HistoryStore(path: path)
-            for notice in store.notices { ConsoleOutput.error("saoma history: " + VisibleText.of(notice.message)) }
+            if reporting { for notice in store.notices { ConsoleOutput.error("saoma history: " + VisibleText.of(notice.message)) } }
             return store
         } catch {
             throw Failure(error.message)
@@ -270,7 +271,8 @@ public enum HistoryCommand {
     /// `saoma scan --record`: adds every code read to the history (source `cli`, the file as its photo path).
     public static func record(_ results: [ScanCommand.FileResult], databasePath: String = defaultDatabasePath) -> String? {
         do {
-            let store = try openStore(databasePath)
+            // `saoma scan --record` says in one line of its own why a code was not kept.
+            let store = try openStore(databasePath, reporting: false)
             let now = HistoryTime.now()
             for result in results {
                 let photoPath = URL(fileURLWithPath: result.file).standardizedFileURL.path

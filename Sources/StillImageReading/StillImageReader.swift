@@ -33,14 +33,19 @@ public final class StillImageReader {
         return DecodeOutcome(symbols: StructuredAppend.assembled(outcome.symbols, text: PayloadText.decode), failure: outcome.failure)
     }
 
-    /// The client, keeping the first failure of the several decodes one image may take.
+    /// The client, keeping the first failure of the several decodes one image may take, and
+    /// leaving an engine that stopped the process or ran out of time on one look at the image out
+    /// of its later looks (the full resolution, the suspected regions): a photo that makes an
+    /// engine run away costs that engine's time once.
     final class FailureRecorder: BarcodeDecoder {
         let client: DecoderClient
         var first: DecoderFailure?
+        var excluded: Set<String> = []
         init(_ client: DecoderClient) { self.client = client }
         func decode(_ image: LumaImage, options: DecodeOptions) -> [Symbol] {
-            let outcome = client.read(image, options: options)
+            let outcome = client.read(image, options: options, excluding: excluded)
             first = first ?? outcome.failure
+            if let engine = outcome.failure?.engine { excluded.insert(engine) }
             return outcome.symbols
         }
     }

@@ -2,9 +2,11 @@
 import Decoding
 import Foundation
 import Glibc
+import PixbufIO
 import QREncoding
 import SaomaCore
 import SaomaTestSupport
+import StillImageReading
 import Testing
 import ZBarDecoding
 
@@ -16,8 +18,25 @@ func qrImage(_ text: String, canvas: Int = 0, at: (x: Int, y: Int) = (0, 0)) -> 
     return code.pasted(onto: LumaImage(width: canvas, height: canvas, fill: 255), x: at.x, y: at.y)
 }
 
+/// A picture tiled with QR finder patterns (seven modules, a light one around) of `module` pixels
+/// per module: zxing-cpp 1.4's QR detector tries every three of the thousands of finders together
+/// and runs for minutes (no other engine reads a code in it).
+func finderTiles(width: Int, height: Int, module: Int) -> LumaImage {
+    var pixels = [UInt8](repeating: 255, count: width * height)
+    for y in 0..<height {
+        for x in 0..<width {
+            let (u, v) = ((x / module) % 9, (y / module) % 9)
+            let ring = max(abs(u - 4), abs(v - 4))
+            if ring == 3 || ring <= 1 { pixels[y * width + x] = 0 }
+        }
+    }
+    return LumaImage(width: width, height: height, pixels: pixels) ?? LumaImage(width: width, height: height)
+}
+
 /// The payload that makes the test build's decoder process abort.
 let abortingPayload = "SAOMA-TEST-ABORT"
+/// The payload that makes it try to shrink the shared memory, then abort.
+let shrinkingPayload = "SAOMA-TEST-SHRINK"
 
 @Suite("Decoder process client", .serialized)
 struct DecoderClientTests {
@@ -25,6 +44,7 @@ struct DecoderClientTests {
         try BuiltProducts.require(BuiltProducts.decoder)
         try BuiltProducts.require(BuiltProducts.abortingDecoder)
         setenv("SAOMA_TEST_ABORTING_PAYLOAD", abortingPayload, 1)
+        setenv("SAOMA_TEST_SHRINKING_PAYLOAD", shrinkingPayload, 1)
     }
 
     @Test("reads through the decoder process, one process for many images, corners in the whole image")
@@ -53,6 +73,42 @@ struct DecoderClientTests {
         let next = client.read(qrImage("after the crash"), options: DecodeOptions())
         #expect(next.failure == nil && next.symbols.map(\.text) == ["after the crash"])
         #expect(client.processesStarted == 2)
+    }
+
+    @Test("a decoder process cannot shrink the shared memory under Saoma's mapping (it would fault Saoma with SIGBUS)")
+    func sharedMemoryCannotShrink() throws {
+        let client = DecoderClient(executable: BuiltProducts.abortingDecoder.path)
+        // The process tries ftruncate(0), then aborts; Saoma then reads the header to name the engine.
+        let outcome = client.read(qrImage(shrinkingPayload), options: DecodeOptions())
+        #expect(outcome.failure == .stopped(engine: "test-abort"))
+        #expect(outcome.symbols.map(\.text) == [shrinkingPayload])
+        let next = client.read(qrImage("after the shrink", canvas: 600, at: (300, 300)), options: DecodeOptions())
+        #expect(next.failure == nil && next.symbols.map(\.text) == ["after the shrink"])
+    }
+
+    @Test("an engine that runs away on a still image is ended within its stage's CPU time; the image is read without it")
+    func runawayEngine() throws {
+        let client = DecoderClient(executable: BuiltProducts.decoder.path)
+        let outcome = client.read(finderTiles(width: 2000, height: 1500, module: 4), options: DecodeOptions())
+        #expect(outcome.failure == .tookTooLong(engine: "zxing-cpp"))
+        // The second read, without zxing-cpp, went through (nothing in the picture is a code).
+        #expect(outcome.readCompleted && outcome.symbols.isEmpty)
+        // The next image gets every engine again.
+        let next = client.read(qrImage("after the runaway"), options: DecodeOptions())
+        #expect(next.failure == nil && next.symbols.map(\.text) == ["after the runaway"])
+        #expect(client.processesStarted == 2)
+    }
+
+    @Test("a photo an engine runs away on costs that engine's time once, not once per look at it")
+    func runawayEngineOncePerPhoto() throws {
+        let reader = StillImageReader(client: DecoderClient(executable: BuiltProducts.decoder.path))
+        // Big enough to be read reduced first, then again at full resolution (nothing read reduced).
+        let photo = LoadedImage(luma: finderTiles(width: 4000, height: 3000, module: 8), display: nil, orientation: .up)
+        let outcome = try reader.read(photo, options: DecodeOptions()) { () throws(ImageLoadError) in photo }
+        #expect(outcome.failure == .tookTooLong(engine: "zxing-cpp"))
+        #expect(outcome.readCompleted && outcome.symbols.isEmpty)
+        // One process ended by the runaway on the reduced look; the full-resolution look ran without zxing-cpp.
+        #expect(reader.client.processesStarted == 2)
     }
 
     @Test("a live frame the process died on costs that frame; the engine sits out the next ones")

@@ -121,6 +121,75 @@ struct HostileImageTests {
         #expect(message == "\(path): file too large (1074 MB; the limit is 135 MB)")
     }
 
+    /// A GIF of a 1000×1000 screen whose first image fills it, followed by `frames` images of
+    /// 1×1 pixel (24 bytes each), then `tail`.
+    static func manyFrameGIF(frames: Int, tail: [UInt8] = [0x3B]) -> [UInt8] {
+        var bytes = Array("GIF89a".utf8) + [0xE8, 0x03, 0xE8, 0x03, 0x80, 0, 0, 255, 255, 255, 0, 0, 0]
+        bytes += [0x21, 0xFF, 11] + Array("NETSCAPE2.0".utf8) + [3, 1, 0, 0, 0]
+        // The first image: 1000×1000 white pixels.
+        bytes += [0x2C, 0, 0, 0, 0, 0xE8, 0x03, 0xE8, 0x03, 0]
+        bytes += lzwData(pixels: 1_000_000, index: 0)
+        let small: [UInt8] = [0x21, 0xF9, 4, 0, 0, 0, 0, 0, 0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x4C, 0x01, 0]
+        bytes.reserveCapacity(bytes.count + frames * small.count + tail.count)
+        for _ in 0..<frames { bytes += small }
+        return bytes + tail
+    }
+
+    /// LZW data (code size 2, in sub-blocks, with the terminator) of `pixels` pixels of colour
+    /// `index`: a clear code before every two pixels keeps every code 3 bits wide.
+    static func lzwData(pixels: Int, index: Int) -> [UInt8] {
+        var codes: [Int] = []
+        var left = pixels
+        while left > 0 {
+            codes.append(4)
+            codes += [Int](repeating: index, count: min(2, left))
+            left -= 2
+        }
+        codes.append(5)
+        var packed: [UInt8] = []
+        var bits = 0
+        var count = 0
+        for code in codes {
+            bits |= code << count
+            count += 3
+            while count >= 8 {
+                packed.append(UInt8(bits & 0xFF))
+                bits >>= 8
+                count -= 8
+            }
+        }
+        if count > 0 { packed.append(UInt8(bits & 0xFF)) }
+        var data: [UInt8] = [2]
+        var start = 0
+        while start < packed.count {
+            let n = min(255, packed.count - start)
+            data.append(UInt8(n))
+            data += packed[start..<(start + n)]
+            start += n
+        }
+        return data + [0]
+    }
+
+    @Test("an animated GIF is read at its first image: a million frames after it are never parsed")
+    func manyFramesNeverParsed() throws {
+        // gdk-pixbuf parses frames in time growing with the square of their number: over five
+        // minutes for these 23 MB before.
+        let image = try ImageLoader().load(bytes: Self.manyFrameGIF(frames: 1_000_000), name: "frames.gif")
+        #expect(image.width == 1000 && image.height == 1000 && image.luma.pixels.allSatisfy { $0 > 250 })
+        // Bytes after the first image never reach the loader, even when they are no GIF at all.
+        let tail = try ImageLoader().load(bytes: Self.manyFrameGIF(frames: 3, tail: [0x99, 0x99, 0x99]), name: "tail.gif")
+        #expect(tail.width == 1000 && tail.height == 1000)
+    }
+
+    @Test("a GIF whose first image covers part of its screen is whole, not cut")
+    func smallFirstImage() throws {
+        let bytes =
+            Array("GIF89a".utf8) + [10, 0, 10, 0, 0x80, 0, 0, 255, 255, 255, 0, 0, 0]
+            + [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x4C, 0x01, 0, 0x3B]
+        let image = try ImageLoader().load(bytes: bytes, name: "small.gif")
+        #expect(image.width == 10 && image.height == 10)
+    }
+
     @Test("buffers over the byte limit are refused")
     func bufferOverLimit() {
         let png = TestFiles.png(width: 40, height: 40, channels: 1, pixels: [UInt8](repeating: 0, count: 1600))

@@ -124,4 +124,57 @@ import Testing
         // The row went to the history of the home folder, as with XDG_DATA_HOME unset.
         #expect(FileManager.default.fileExists(atPath: home.path("home/.local/share/saoma/history.db")))
     }
+
+    /// Whether this machine lets a process make a mount namespace of its own (`unshare -rm`:
+    /// unprivileged user namespaces, or root), where the data folder can be full or read-only.
+    static let privateMounts = (try? runToolStatus("/usr/bin/unshare", ["-rm", "/bin/true"]).status) == 0
+
+    /// XDG_DATA_HOME on a full, then a read-only file system. A WAL database is read through its
+    /// `-shm` file, which neither can hold once the last writer removed it: `saoma history` said
+    /// "History cannot be saved: disk I/O error" (or "unable to open database file") and listed
+    /// nothing, although every row was there.
+    @Test(
+        "the history on a full, then a read-only file system: rows listed with one notice, a record refused in one line",
+        .enabled(if: privateMounts, "no private mount namespace here (unshare -rm)"))
+    func fullAndReadOnlyDataFolder() throws {
+        let folder = try TemporaryFolder(prefix: "saoma-env")
+        let image = try Self.helloCode(in: folder)
+        let data = folder.path("data")
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        let saoma = BuiltProducts.saoma.path
+        // Each step prints a marker, then the command's output and exit status.
+        let script = """
+            mount -t tmpfs -o size=2m tmpfs "$1" || exit 9
+            echo '== record'; "$2" scan --record "$3"; echo "status $?"
+            dd if=/dev/zero of="$1/filler" bs=4k 2>/dev/null
+            echo '== full'; "$2" history 2>&1; echo "status $?"
+            echo '== record on a full disk'; "$2" scan --record "$3" 2>&1; echo "status $?"
+            rm "$1/filler"; mount -o remount,ro "$1" || exit 9
+            echo '== read-only'; "$2" history 2>&1; echo "status $?"
+            echo '== record on a read-only disk'; "$2" scan --record "$3" 2>&1; echo "status $?"
+            """
+        let home = try TemporaryFolder(prefix: "saoma-env-home")
+        var environment = try PrivateHome.environment(in: home)
+        environment["XDG_DATA_HOME"] = data
+        let process = try SpawnedProcess(
+            "/usr/bin/unshare", ["-rm", "/bin/sh", "-c", script, "sh", data, saoma, image], environment: environment, stdout: .captured,
+            stderr: .captured)
+        let run = try process.outcome()
+        #expect(run.status == 0, "\(run.output)\(run.errors)")
+        let steps = run.output.components(separatedBy: "== ").dropFirst().map { $0.split(separator: "\n").map(String.init) }
+        let byName = Dictionary(steps.map { ($0[0], Array($0.dropFirst())) }, uniquingKeysWith: { first, _ in first })
+        let row = { (lines: [String]) in lines.contains { $0.hasSuffix("  cli  QR  hello") } }
+        let notice = "saoma history: History cannot be saved: the file cannot be written"
+        #expect(byName["record"] == ["QR: hello", "status 0"], "\(run.output)")
+        for disk in ["full", "read-only"] {
+            let lines = byName[disk] ?? []
+            #expect(row(lines) && lines.last == "status 0", "\(disk): \(lines)")
+            // The notice is said when SQLite could not open the file for writing (it can tell
+            // on a full disk; on a read-only one it opens the file read-only by itself).
+            #expect(lines.filter { $0.hasPrefix("saoma") }.allSatisfy { $0 == notice } && lines.count <= 3, "\(disk): \(lines)")
+            let record = byName["record on a \(disk) disk"] ?? []
+            #expect(record.count == 3 && record.contains("QR: hello") && record.last == "status 2", "\(disk): \(record)")
+            #expect(record.contains { $0.hasPrefix("saoma scan: History cannot be saved: ") }, "\(disk): \(record)")
+        }
+    }
 }

@@ -6,8 +6,23 @@ public enum DecoderFailure: Error, Equatable, Sendable {
     case stopped(engine: String?)
     /// The decoder process used up its time on this image and was ended.
     case timedOut
+    /// `engine` used up the CPU time one of its stages may take on this image (SIGXCPU ended
+    /// the process).
+    case tookTooLong(engine: String)
     /// The decoder process could not be started or answered nonsense; `reason` says why.
     case unavailable(reason: String)
+}
+
+extension DecoderFailure {
+    /// The engine that stopped the decoder process or ran out of time, when known: a still
+    /// image is read again without it.
+    public var engine: String? {
+        switch self {
+        case .stopped(let engine): return engine
+        case .tookTooLong(let engine): return engine
+        case .timedOut, .unavailable: return nil
+        }
+    }
 }
 
 /// What one decode gave.
