@@ -244,6 +244,11 @@ public struct ImageLoader: Sendable {
             if total > maxFileBytes { throw .fileTooLarge(name, bytes: total, limit: maxFileBytes) }
             completeness.feed(chunk)
             if let problem = completeness.invalidHeader { throw .damaged(name, reason: problem) }
+            if let (width, height) = completeness.announcedSize,
+                width.multipliedReportingOverflow(by: height).overflow || width * height > maxPixels
+            {
+                throw .tooLarge(name, width: width, height: height, limit: maxPixels)
+            }
             var written = chunk
             var firstImageWhole = false
             if var tracker = gif {

@@ -179,15 +179,12 @@ public struct ScanCommand: Sendable {
         if options.repeatCount > 1 { return timeDecodes(options) }
         var results: [FileResult] = []
         let decodeOptions = DecodeOptions(symbologies: options.symbologies, regionOfInterest: options.region, effort: options.effort)
-        let paths = RawPaths(options.files)
-        defer { paths.close() }
-        scan(files: paths.openable, options: decodeOptions, stages: options.stages) { scanned in
-            let result = paths.naming(scanned)
+        scan(files: options.files, options: decodeOptions, stages: options.stages) { result in
             let manyFiles = options.files.count > 1
             if options.raw {
                 ConsoleOutput.out(bytes: rawOutput(result, manyFiles: manyFiles))
             } else {
-                ConsoleOutput.out(format(options.json ? paths.forJSON(result) : result, json: options.json, manyFiles: manyFiles))
+                ConsoleOutput.out(format(options.json ? RawPaths.forJSON(result) : result, json: options.json, manyFiles: manyFiles))
             }
             if let error = result.error, !options.json { ConsoleOutput.error("saoma scan: \(error)") }
             if let warning = result.warning { ConsoleOutput.error("saoma scan: \(warning)") }
@@ -236,7 +233,7 @@ public struct ScanCommand: Sendable {
                 // flight stays bounded whatever the number of cores.
                 let loader = ImageLoader(budget: .images)
                 while let index = queue.claim() {
-                    let result = scanOne(files[index], loader: loader, reader: reader, options: options)
+                    let result = RawPaths.scanning(files[index]) { scanOne($0, loader: loader, reader: reader, options: options) }
                     queue.deliver(result, at: index, report: report)
                 }
             }

@@ -247,6 +247,13 @@ public enum DecodePasses {
         DecodeStep(.sharpen(2), density: 2), DecodeStep(.invert), DecodeStep(.upSharpen(2)),
     ]
 
+    /// CPU seconds after which the thorough chain starts no further step. Each step is a
+    /// fallback for images the ones before read nothing in, and on the photo set the whole
+    /// decode of the slowest image takes 0.28 s; but every step scans the whole image, and 12
+    /// megapixels of noise kept the seven steps busy for 5 s (docs/HOSTILE-INPUT.md, "Image
+    /// formats, sizes and memory").
+    static let thoroughChainSeconds = 1.0
+
     /// zbar scan-line spacing in pixels for `.fast`: every second row and column halves the cost;
     /// codes in a live frame span many lines, and the next frame gets another chance.
     static let fastDensity = 2
@@ -261,8 +268,12 @@ public enum DecodePasses {
         !merged.isEmpty && (density == 1 || !merged.contains { $0.format == .qrCode })
     }
 
-    /// Runs the steps `effort` allows over `image`; reads are in `image`'s pixels, deduplicated.
-    static func run(on image: LumaImage, effort: DecodeEffort, scanner: ZBarScanner) -> [RawRead] {
+    /// Runs the steps `effort` allows over `image`, the thorough ones within `seconds` of CPU
+    /// time, telling `scanning` each step as it starts; reads are in `image`'s pixels, deduplicated.
+    static func run(
+        on image: LumaImage, effort: DecodeEffort, scanner: ZBarScanner, seconds: Double = thoroughChainSeconds,
+        scanning: (DecodeStep) -> Void = { _ in }
+    ) -> [RawRead] {
         var merged: [RawRead] = []
         if effort == .fast {
             scanner.setDensity(fastDensity)
@@ -272,8 +283,11 @@ public enum DecodePasses {
         if traceSteps { return trace(image, scanner: scanner) }
         var lastDensity = 1
         var scanned = false
+        let started = threadCPUSeconds()
         for step in thorough {
             if isFinal(merged, density: lastDensity) { break }
+            // Out of time: no further fallback (a sparse step's QR finds still get their confirming scan).
+            if scanned && merged.isEmpty && threadCPUSeconds() - started > seconds { break }
             // Only a full-density step can confirm a sparse step's QR finds.
             if !merged.isEmpty && step.density != 1 { continue }
             guard step.pass.isWorthwhile(for: image) else { continue }
@@ -281,6 +295,7 @@ public enum DecodePasses {
             // by one view of the image must not join with another's (fewer misreads).
             if scanned { scanner.renew() }
             scanner.setDensity(step.density)
+            scanning(step)
             let found = scan(image, pass: step.pass, scanner: scanner)
             merge(confirmed(found, by: step, in: image, scanner: scanner), into: &merged)
             lastDensity = step.density

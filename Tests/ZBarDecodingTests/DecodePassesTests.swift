@@ -31,6 +31,25 @@ struct DecodePassesTests {
         }
     }
 
+    @Test("the thorough chain starts no step once its CPU time is spent, and every step while it lasts")
+    func chainWithinItsTime() throws {
+        let scanner = try #require(ZBarScanner())
+        // Nothing to read: every step is tried while there is time.
+        let blank = LumaImage(width: 300, height: 200, fill: 255)
+        var all: [DecodeStep] = []
+        _ = DecodePasses.run(on: blank, effort: .thorough, scanner: scanner, seconds: 1000) { all.append($0) }
+        #expect(all == DecodePasses.thorough.filter { $0.pass.isWorthwhile(for: blank) })
+        // With no time, the first step alone.
+        var spent: [DecodeStep] = []
+        _ = DecodePasses.run(on: blank, effort: .thorough, scanner: scanner, seconds: 0) { spent.append($0) }
+        #expect(spent == Array(all.prefix(1)))
+        // A sparse step's QR find is still confirmed by the next full-density step.
+        var confirmed: [DecodeStep] = []
+        let reads = DecodePasses.run(on: Self.canvas, effort: .thorough, scanner: scanner, seconds: 0) { confirmed.append($0) }
+        #expect(reads.map { String(decoding: $0.bytes, as: UTF8.self) } == ["pass mapping"])
+        #expect(confirmed.count == 2 && confirmed.last?.density == 1)
+    }
+
     @Test("reads QR codes at any angle, in full-image corners", arguments: [0.0, 17.0, 45.0, 90.0, 133.0, 200.0, 310.0])
     func readsRotatedCodes(degrees: Double) throws {
         let text = "rotated \(Int(degrees))"

@@ -63,6 +63,15 @@ public struct ImageCompleteness: Sendable {
         return colors > 256 ? "the BMP header claims a palette of \(colors) colours" : nil
     }
 
+    /// The size a PNM header fed so far announces (nil for other formats or before the whole
+    /// header): gdk-pixbuf 2.42's PNM loader, asked to stop at a size over the pixel limit, fails
+    /// without an error and GLib prints "Bug! loader 'pnm' didn't set an error on failure" on
+    /// standard error, a second line for one file; the loader refuses such a file before that.
+    public var announcedSize: (width: Int, height: Int)? {
+        guard format == .pnm, let header = PNMHeader(head) else { return nil }
+        return (header.width, header.height)
+    }
+
     /// Bytes in each version of the BMP info header.
     static let bmpInfoHeaderSizes: Set<Int> = [12, 16, 40, 52, 56, 64, 108, 124]
 
