@@ -108,6 +108,18 @@ struct ECITests {
         #expect(binarySymbols.map(\.bytes) == [Array(1...255)])
     }
 
+    @Test("refuses libdmtx's reading of a structured-append part, which it reports whole with stray bytes")
+    func refusesStructuredAppendParts() throws {
+        // zint: part 1 of 2. libdmtx 0.7.7 gave "\u{0E}\u{00}\u{00}part1" as a whole code.
+        let part = try ECIImages.dataMatrix(arguments: ["--structapp=1,2,1001", "-d", "part1"])
+        #expect(DataMatrixDecoder().decode(part, options: DecodeOptions()).isEmpty)
+        #expect(ECI.dataMatrixHasStructuredAppend([233, 15, 4, 240, 113, 98]))
+        // 233 inside C40 pairs or after padding is no header.
+        #expect(!ECI.dataMatrixHasStructuredAppend([230, 233, 1, 254, 66]))
+        #expect(!ECI.dataMatrixHasStructuredAppend([66, 129, 233, 15]))
+        #expect(ECI.dataMatrixPayload(output: Array("part1".utf8), codewords: [233, 15, 4, 240, 113, 98]) == nil)
+    }
+
     @Test(
         "decodes text in the ECI's character set",
         arguments: [

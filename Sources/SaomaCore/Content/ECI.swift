@@ -36,8 +36,12 @@ public enum ECI {
     ///
     /// `codewords` are the symbol's data codewords (all of them: a designator later in the data,
     /// where libdmtx writes it into the text as a byte too, makes the output untrusted as well).
+    ///
+    /// A structured-append header (codeword 233) makes it untrusted too: libdmtx 0.7.7 writes
+    /// bytes of its own for the header's three codewords (`0E 00 00` before part 1's data) and
+    /// reports the part as a whole code; zxing-cpp reads such parts as parts.
     public static func dataMatrixPayload(output: [UInt8], codewords: [UInt8]) -> (bytes: [UInt8], eci: Int?)? {
-        guard !dataMatrixHasLaterDesignator(codewords) else { return nil }
+        guard !dataMatrixHasLaterDesignator(codewords), !dataMatrixHasStructuredAppend(codewords) else { return nil }
         guard let (number, length) = dataMatrixDesignator(codewords) else { return (output, nil) }
         guard length == 2, output.first == codewords[1] - 1 else { return nil }
         return (Array(output.dropFirst()), number)
@@ -50,17 +54,29 @@ public enum ECI {
     /// length) so that a data codeword of value 241 inside them is not taken for one; it ends
     /// at the first padding codeword. Pure; linear in the codewords.
     public static func dataMatrixHasLaterDesignator(_ codewords: [UInt8]) -> Bool {
+        dataMatrixASCIICodewords(codewords) { index, codeword in codeword == dataMatrixECICodeword && index > 0 }
+    }
+
+    /// Whether Data Matrix data `codewords` hold a structured-append codeword (233) in ASCII
+    /// encodation (ISO/IEC 16022, 5.6): the symbol is one part of a message.
+    public static func dataMatrixHasStructuredAppend(_ codewords: [UInt8]) -> Bool {
+        dataMatrixASCIICodewords(codewords) { _, codeword in codeword == 233 }
+    }
+
+    /// Walks Data Matrix data `codewords` through their encodation modes and tells `found`
+    /// each codeword met in ASCII encodation with its index; `true` as soon as `found` does.
+    static func dataMatrixASCIICodewords(_ codewords: [UInt8], found: (Int, UInt8) -> Bool) -> Bool {
         enum Mode { case ascii, pairs, edifact, base256 }
         var mode = Mode.ascii
         var index = 0
         while index < codewords.count {
             switch mode {
             case .ascii:
+                if found(index, codewords[index]) { return true }
                 switch codewords[index] {
                 case 129: return false  // padding: the data have ended
                 case dataMatrixECICodeword:
-                    if index > 0 { return true }
-                    index += dataMatrixDesignator(Array(codewords.prefix(4)))?.length ?? 1
+                    index += dataMatrixDesignator(Array(codewords[index...].prefix(4)))?.length ?? 1
                 case 230, 238, 239:
                     mode = .pairs
                     index += 1
