@@ -11,8 +11,8 @@
 /// the size their flags give. Owned by one load on one thread.
 public struct GIFFirstFrame: Sendable {
     private enum State: Sendable {
-        /// Reading the 13 bytes of the header and logical screen descriptor (`seen` so far).
-        case header(seen: Int)
+        /// Reading a fixed-length block (`seen` bytes of it so far).
+        case fixed(FixedBlock, seen: Int)
         /// Skipping `remaining` bytes, then going on in `then`.
         case skip(remaining: Int, then: Next)
         /// Expecting a block: extension (`21`), image (`2C`) or trailer (`3B`).
@@ -21,14 +21,42 @@ public struct GIFFirstFrame: Sendable {
         case extensionLabel
         /// Expecting a sub-block's length byte; a zero ends the extension or the image.
         case subBlock(image: Bool)
-        /// Reading an image descriptor's 9 bytes after the `2C` (`seen` so far).
-        case descriptor(seen: Int)
         /// Expecting the image's LZW minimum code size byte.
         case codeSize
         /// The first image ended at `firstImageEnd`.
         case found
         /// The stream does not follow GIF's block structure (the loader will say what is wrong).
         case invalid
+    }
+
+    /// The two fixed-length blocks, each with a flags byte that may announce a colour table
+    /// right after it.
+    private enum FixedBlock: Sendable {
+        /// The header and logical screen descriptor: 13 bytes, flags at 10, then a block.
+        case screen
+        /// An image descriptor's 9 bytes after the `2C`: flags at 8, then the LZW code size.
+        case image
+
+        var length: Int {
+            switch self {
+            case .screen: 13
+            case .image: 9
+            }
+        }
+
+        var flagsOffset: Int {
+            switch self {
+            case .screen: 10
+            case .image: 8
+            }
+        }
+
+        var next: Next {
+            switch self {
+            case .screen: .block
+            case .image: .codeSize
+            }
+        }
     }
 
     /// Where a skip goes on.
@@ -38,7 +66,7 @@ public struct GIFFirstFrame: Sendable {
         case codeSize
     }
 
-    private var state = State.header(seen: 0)
+    private var state = State.fixed(.screen, seen: 0)
     /// Bytes consumed so far.
     private var position = 0
     /// The flags byte of the logical screen descriptor or of the image descriptor being read.
@@ -92,18 +120,18 @@ public struct GIFFirstFrame: Sendable {
 
     private mutating func consume(_ byte: UInt8) {
         switch state {
-        case .header(let seen):
-            if seen == 10 { flags = byte }
-            if seen + 1 < 13 {
-                state = .header(seen: seen + 1)
+        case .fixed(let block, let seen):
+            if seen == block.flagsOffset { flags = byte }
+            if seen + 1 < block.length {
+                state = .fixed(block, seen: seen + 1)
             } else {
                 let table = Self.colourTableBytes(flags)
-                state = table > 0 ? .skip(remaining: table, then: .block) : .block
+                state = table > 0 ? .skip(remaining: table, then: block.next) : Self.state(after: block.next)
             }
         case .block:
             switch byte {
             case 0x21: state = .extensionLabel
-            case 0x2C: state = .descriptor(seen: 0)
+            case 0x2C: state = .fixed(.image, seen: 0)
             default: state = .invalid
             }
         case .extensionLabel:
@@ -116,14 +144,6 @@ public struct GIFFirstFrame: Sendable {
                 state = .found
             } else {
                 state = .block
-            }
-        case .descriptor(let seen):
-            if seen == 8 { flags = byte }
-            if seen + 1 < 9 {
-                state = .descriptor(seen: seen + 1)
-            } else {
-                let table = Self.colourTableBytes(flags)
-                state = table > 0 ? .skip(remaining: table, then: .codeSize) : .codeSize
             }
         case .codeSize:
             state = .subBlock(image: true)
