@@ -44,7 +44,6 @@ public final class DecoderClient: BarcodeDecoder, FailureReporting {
         read(image, options: options).symbols
     }
 
-    /// The codes in `image` and what, if anything, went wrong.
     /// The codes in `image` and what, if anything, went wrong; engines in `excluded` do not run
     /// (one that stopped the process or ran out of time on an earlier look at the same photo).
     public func read(_ image: LumaImage, options: DecodeOptions, excluding excluded: Set<String> = []) -> DecodeOutcome {

@@ -7,7 +7,7 @@
 /// GLib 2.74 takes a relative value as it is, so `XDG_DATA_HOME=data saoma scan --record` put the
 /// history in `./data/saoma/` of whatever folder the command ran in (another folder, another
 /// history), and GTK its recent files beside it. Pure: what to change in an environment; the
-/// process applies it before GLib first reads a variable (`BaseDirectories.useAbsoluteOnly`).
+/// process applies it before GLib first reads a variable (`BaseDirectoryCheck.apply` in SaomaCLI).
 public enum BaseDirectoryVariables {
     /// Variables holding one folder.
     public static let folders = ["XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR"]

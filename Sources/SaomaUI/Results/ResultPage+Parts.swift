@@ -32,10 +32,10 @@ extension ResultPage {
             // Translators: a run of consecutive part numbers ("2–5").
             return tr("{first}–{last}", ["first": String(run.lowerBound), "last": String(run.upperBound)])
         }
-        let list: String
         if missing.isOpenEnded, items.isEmpty {
             return tr("The parts after part {last} were not read: the text is incomplete.", ["last": String(missing.total)])
         }
+        let list: String
         if missing.isCut {
             list = tr("{list} and more", ["list": items.joined(separator: separator)])
         } else if items.count > 1 {
