@@ -141,7 +141,7 @@ public final class AtomicFile {
     /// file may be replaced, but one that appears after the answer must not be.
     public static func isPresent(_ path: String) -> Bool {
         var info = stat()
-        let name = RawArgument.bytes(of: path).map { CChar(bitPattern: $0) } + [0]
+        let name = RawArgument.cString(of: path)
         return lstat(name, &info) == 0
     }
 

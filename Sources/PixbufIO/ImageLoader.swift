@@ -59,7 +59,7 @@ public struct ImageLoader: Sendable {
     /// smaller JPEGs load at full size.
     public func load(path: String, wantDisplay: Bool = false, reduced: Bool = false) throws(ImageLoadError) -> LoadedImage {
         // By its exact bytes: a name that is not UTF-8 is carried as `RawArgument` escapes.
-        let name = RawArgument.bytes(of: path).map { CChar(bitPattern: $0) } + [0]
+        let name = RawArgument.cString(of: path)
         let fd = open(name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         if fd < 0 {
             let code = errno

@@ -153,7 +153,7 @@ public enum GenerateCommand {
             fd = STDIN_FILENO
         } else {
             // Non-blocking: a FIFO with no writer must not hang the open.
-            fd = open(RawArgument.bytes(of: path).map { CChar(bitPattern: $0) } + [0], O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            fd = open(RawArgument.cString(of: path), O_RDONLY | O_NONBLOCK | O_CLOEXEC)
             guard fd >= 0 else { throw .inputUnreadable(path: path, reason: StandardStream.describe(errno)) }
             var info = stat()
             if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {

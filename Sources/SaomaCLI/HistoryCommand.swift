@@ -221,7 +221,7 @@ public enum HistoryCommand {
         guard let format = HistoryFileFormat(path: path) else {
             throw Failure(tr("“{path}”: the file name must end in .csv or .jsonl", ["path": path]))
         }
-        let name = RawArgument.bytes(of: path).map { CChar(bitPattern: $0) } + [0]
+        let name = RawArgument.cString(of: path)
         // Non-blocking, so that a FIFO is refused below rather than waited on.
         let fd = open(name, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw cannotRead(path, errno) }

@@ -57,6 +57,12 @@ public enum RawArgument {
         return out
     }
 
+    /// The exact bytes `string` stands for, NUL-terminated: the name to hand `open()` and the
+    /// other calls that take a C string.
+    public static func cString(of string: String) -> [CChar] {
+        bytes(of: string).map { CChar(bitPattern: $0) } + [0]
+    }
+
     /// Whether `string` came from valid UTF-8 (carries no raw byte).
     public static func isUTF8(_ string: String) -> Bool { !string.unicodeScalars.contains { escapedByte($0) != nil } }
 

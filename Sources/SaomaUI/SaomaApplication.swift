@@ -63,7 +63,7 @@ public enum SaomaApplication {
         var argv = ([CommandLine.arguments.first ?? "saoma"] + options.gapplicationArguments + (options.runsAlone ? [] : options.files)).map
         {
             // File names go to GApplication byte for byte, even when they are not UTF-8.
-            strdup(RawArgument.bytes(of: $0).map { CChar(bitPattern: $0) } + [0])
+            strdup(RawArgument.cString(of: $0))
         }
         defer { argv.forEach { free($0) } }
         let status = g_application_run(gcast(appPointer), Int32(argv.count), &argv)
