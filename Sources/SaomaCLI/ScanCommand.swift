@@ -184,7 +184,7 @@ public struct ScanCommand: Sendable {
             if options.raw {
                 ConsoleOutput.out(bytes: rawOutput(result, manyFiles: manyFiles))
             } else {
-                ConsoleOutput.out(format(options.json ? RawPaths.forJSON(result) : result, json: options.json, manyFiles: manyFiles))
+                ConsoleOutput.out(format(options.json ? ScanJSON.unicodeNamed(result) : result, json: options.json, manyFiles: manyFiles))
             }
             if let error = result.error, !options.json { ConsoleOutput.error("saoma scan: \(error)") }
             if let warning = result.warning { ConsoleOutput.error("saoma scan: \(warning)") }
@@ -233,7 +233,7 @@ public struct ScanCommand: Sendable {
                 // flight stays bounded whatever the number of cores.
                 let loader = ImageLoader(budget: .images)
                 while let index = queue.claim() {
-                    let result = RawPaths.scanning(files[index]) { scanOne($0, loader: loader, reader: reader, options: options) }
+                    let result = scanOne(files[index], loader: loader, reader: reader, options: options)
                     queue.deliver(result, at: index, report: report)
                 }
             }

@@ -6,6 +6,17 @@ import SaomaCore
 /// structured-append message: `{"total", "missing"}`, 1-based, and `"open_ended": true` when the
 /// message does not say how many parts it has and its last was not read), "content"}], "error", "warning"}`.
 enum ScanJSON {
+    /// `result` for JSON, which holds only Unicode: a file name's bytes that are not UTF-8
+    /// (carried as `RawArgument` escapes) become U+FFFD, in `file` and in the messages.
+    static func unicodeNamed(_ result: ScanCommand.FileResult) -> ScanCommand.FileResult {
+        guard !RawArgument.isUTF8(result.file) else { return result }
+        var lossy = result
+        lossy.file = String(decoding: RawArgument.bytes(of: result.file), as: UTF8.self)
+        lossy.error = result.error?.replacingOccurrences(of: result.file, with: lossy.file)
+        lossy.warning = result.warning?.replacingOccurrences(of: result.file, with: lossy.file)
+        return lossy
+    }
+
     /// One JSON object (no trailing newline) for a file's result.
     static func line(for result: ScanCommand.FileResult) -> String {
         var out = "{\"file\":" + quoted(result.file) + ",\"symbols\":["
