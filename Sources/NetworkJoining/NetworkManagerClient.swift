@@ -116,12 +116,6 @@ public final class NetworkManagerClient: @unchecked Sendable {
         return g_variant_get_boolean(owned) != 0
     }
 
-    /// The first Wi-Fi device NetworkManager manages, or `nil`.
-    public func wifiDevice() -> String? {
-        guard case .success(let device) = findWiFiDevice() else { return nil }
-        return device
-    }
-
     /// The first Wi-Fi device NetworkManager manages (`nil`: it manages none), or why it could
     /// not be asked (the call failed: NetworkManager busy or stuck, a reply of another type).
     func findWiFiDevice() -> Result<String?, CallFailure> {
@@ -153,10 +147,24 @@ public final class NetworkManagerClient: @unchecked Sendable {
     /// Why joining cannot even start (`.networkManagerNotRunning`, `.noWiFiDevice`, or NetworkManager
     /// not answering), or `nil`.
     public func obstacle() -> WiFiJoinOutcome? {
-        guard isNetworkManagerRunning else { return .networkManagerNotRunning }
+        guard case .obstacle(let outcome) = joiningDevice() else { return nil }
+        return outcome
+    }
+
+    /// What `joiningDevice` found.
+    enum DeviceLookup {
+        case device(String)
+        case obstacle(WiFiJoinOutcome)
+    }
+
+    /// The Wi-Fi device to join on, asked once: a second question could get another answer (a
+    /// NetworkManager that stops answering in between is no proof of "no Wi-Fi device").
+    func joiningDevice() -> DeviceLookup {
+        guard isNetworkManagerRunning else { return .obstacle(.networkManagerNotRunning) }
         switch findWiFiDevice() {
-        case .failure(let failure): return Self.unanswered(failure)
-        case .success(let device): return device == nil ? .noWiFiDevice : nil
+        case .failure(let failure): return .obstacle(Self.unanswered(failure))
+        case .success(nil): return .obstacle(.noWiFiDevice)
+        case .success(let device?): return .device(device)
         }
     }
 
@@ -228,8 +236,11 @@ public final class NetworkManagerClient: @unchecked Sendable {
     /// once it answers, and never updates one the page did not name.
     public func join(_ network: WiFiNetwork, plan: WiFiJoinPlan) -> WiFiJoinOutcome {
         if case .impossible(let outcome) = plan, outcome.isPermanent { return outcome }
-        if let obstacle = obstacle() { return obstacle }
-        guard let device = wifiDevice() else { return .noWiFiDevice }
+        let device: String
+        switch joiningDevice() {
+        case .obstacle(let outcome): return outcome
+        case .device(let found): device = found
+        }
         let activeReply: Reply
         if case .updateProfile(let profile) = plan, let saved = savedProfile(uuid: profile.uuid) {
             if let failure = update(saved.path, joining: network) { return .failed(failure) }
