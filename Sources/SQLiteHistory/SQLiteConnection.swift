@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CSQLite
+import Foundation
 import Glibc
 
 /// A failed SQLite call: its primary result code and SQLite's message.
@@ -94,19 +95,12 @@ final class SQLiteConnection {
         }
     }
 
+    /// Characters a `file:` URI's path keeps as they are: the unreserved ones and `/`.
+    static let uriPathCharacters = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/")
+
     /// `path` as a URI's path: bytes other than unreserved ones and `/` percent-encoded.
     static func percentEncoded(_ path: String) -> String {
-        var out = ""
-        for byte in path.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-            }
-        }
-        return out
+        path.addingPercentEncoding(withAllowedCharacters: uriPathCharacters) ?? path
     }
 
     deinit {
@@ -253,9 +247,4 @@ final class SQLiteStatement {
         guard count > 0, let pointer = sqlite3_column_blob(statement, column) else { return [] }
         return Array(UnsafeRawBufferPointer(start: pointer, count: count))
     }
-}
-
-extension String {
-    /// The string with `0`s before it up to `width` characters.
-    fileprivate func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }
