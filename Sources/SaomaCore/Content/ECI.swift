@@ -5,6 +5,8 @@
 public enum ECI {
     /// Data Matrix's ECI codeword (ISO/IEC 16022, 5.4.1).
     static let dataMatrixECICodeword: UInt8 = 241
+    /// Data Matrix's structured-append codeword (ISO/IEC 16022, 5.6): three more codewords follow.
+    static let dataMatrixStructuredAppendCodeword: UInt8 = 233
 
     /// The ECI number of a designator at the start of Data Matrix data `codewords` (241, then one
     /// to three codewords) and the codewords it takes, designator included; `nil` when the data
@@ -41,7 +43,11 @@ public enum ECI {
     /// bytes of its own for the header's three codewords (`0E 00 00` before part 1's data) and
     /// reports the part as a whole code; zxing-cpp reads such parts as parts.
     public static func dataMatrixPayload(output: [UInt8], codewords: [UInt8]) -> (bytes: [UInt8], eci: Int?)? {
-        guard !dataMatrixHasLaterDesignator(codewords), !dataMatrixHasStructuredAppend(codewords) else { return nil }
+        // One walk for both: a later designator or a structured-append header.
+        let untrusted = dataMatrixASCIICodewords(codewords) { index, codeword in
+            isLaterDesignator(index, codeword) || codeword == dataMatrixStructuredAppendCodeword
+        }
+        guard !untrusted else { return nil }
         guard let (number, length) = dataMatrixDesignator(codewords) else { return (output, nil) }
         guard length == 2, output.first == codewords[1] - 1 else { return nil }
         return (Array(output.dropFirst()), number)
@@ -54,13 +60,19 @@ public enum ECI {
     /// length) so that a data codeword of value 241 inside them is not taken for one; it ends
     /// at the first padding codeword. Pure; linear in the codewords.
     public static func dataMatrixHasLaterDesignator(_ codewords: [UInt8]) -> Bool {
-        dataMatrixASCIICodewords(codewords) { index, codeword in codeword == dataMatrixECICodeword && index > 0 }
+        dataMatrixASCIICodewords(codewords, found: isLaterDesignator)
+    }
+
+    /// Whether ASCII-encodation codeword `codeword` at data index `index` is an ECI designator
+    /// after the start.
+    private static func isLaterDesignator(_ index: Int, _ codeword: UInt8) -> Bool {
+        codeword == dataMatrixECICodeword && index > 0
     }
 
     /// Whether Data Matrix data `codewords` hold a structured-append codeword (233) in ASCII
     /// encodation (ISO/IEC 16022, 5.6): the symbol is one part of a message.
     public static func dataMatrixHasStructuredAppend(_ codewords: [UInt8]) -> Bool {
-        dataMatrixASCIICodewords(codewords) { _, codeword in codeword == 233 }
+        dataMatrixASCIICodewords(codewords) { _, codeword in codeword == dataMatrixStructuredAppendCodeword }
     }
 
     /// Walks Data Matrix data `codewords` through their encodation modes and tells `found`
@@ -86,7 +98,7 @@ public enum ECI {
                 case 240:
                     mode = .edifact
                     index += 1
-                case 233: index += 4  // structured append: the codeword and three more
+                case dataMatrixStructuredAppendCodeword: index += 4  // the codeword and three more
                 case 235: index += 2  // upper shift: the next codeword is data
                 default: index += 1
                 }
