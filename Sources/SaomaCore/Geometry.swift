@@ -88,6 +88,12 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public var center: Point { Point(x: midX, y: midY) }
     public var isEmpty: Bool { size.isEmpty }
 
+    /// The four corners as a code's outline lists them: top-left, bottom-left, bottom-right,
+    /// top-right (the order zbar gives a QR code's corners in).
+    public var outline: [Point] {
+        [Point(x: minX, y: minY), Point(x: minX, y: maxY), Point(x: maxX, y: maxY), Point(x: maxX, y: minY)]
+    }
+
     /// Whether `point` lies inside (left/top edges inclusive, right/bottom exclusive).
     public func contains(_ point: Point) -> Bool {
         point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY

@@ -104,11 +104,7 @@ public final class ZBarDecoder: BarcodeDecoder {
         var corners = read.points.map { Point(x: $0.x + offset.x, y: $0.y + offset.y) }
         if !format.isTwoDimensional && !corners.isEmpty {
             // zbar gives a linear code's scan points (two per scan line): report their outline.
-            let box = Rect(bounding: corners)
-            corners = [
-                Point(x: box.minX, y: box.minY), Point(x: box.minX, y: box.maxY), Point(x: box.maxX, y: box.maxY),
-                Point(x: box.maxX, y: box.minY),
-            ]
+            corners = Rect(bounding: corners).outline
         }
         var symbol = Symbol(format: format, bytes: bytes, text: text, corners: corners, isGS1: read.isGS1)
         symbol.assembly = read.joinedParts.map { Symbol.Assembly(total: $0, missing: []) }

@@ -215,12 +215,7 @@ public enum BlurAwareLinearReader {
             region.point(across: u0, along: v0), region.point(across: u0, along: v1), region.point(across: u1, along: v1),
             region.point(across: u1, along: v0),
         ]
-        let box = Rect(bounding: points)
-        let corners = [
-            Point(x: box.minX, y: box.minY), Point(x: box.minX, y: box.maxY), Point(x: box.maxX, y: box.maxY),
-            Point(x: box.maxX, y: box.minY),
-        ]
-        return Symbol(format: format, bytes: bytes, text: text, corners: corners, isGS1: reading.decoded.isGS1)
+        return Symbol(format: format, bytes: bytes, text: text, corners: Rect(bounding: points).outline, isGS1: reading.decoded.isGS1)
     }
 
     /// The format and payload reported for `decoded` given what was asked for, or `nil`.

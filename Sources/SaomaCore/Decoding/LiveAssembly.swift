@@ -63,10 +63,7 @@ public struct LiveAssembly: Sendable {
             // Every part's bytes, the outline of the ones in this frame.
             let box = Rect(bounding: visible.flatMap(\.corners))
             for var message in messages {
-                message.corners = [
-                    Point(x: box.minX, y: box.minY), Point(x: box.minX, y: box.maxY), Point(x: box.maxX, y: box.maxY),
-                    Point(x: box.maxX, y: box.minY),
-                ]
+                message.corners = box.outline
                 out.append(message)
             }
             parts[key] = nil

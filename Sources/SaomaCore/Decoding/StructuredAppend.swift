@@ -70,11 +70,7 @@ public enum StructuredAppend {
             let bytes = read.flatMap { chosen[$0]?.bytes ?? [] }
             let box = Rect(bounding: read.flatMap { chosen[$0]?.corners ?? [] })
             var message = Symbol(
-                format: parts.first?.format ?? .qrCode, bytes: bytes, text: text(bytes),
-                corners: [
-                    Point(x: box.minX, y: box.minY), Point(x: box.minX, y: box.maxY), Point(x: box.maxX, y: box.maxY),
-                    Point(x: box.maxX, y: box.minY),
-                ],
+                format: parts.first?.format ?? .qrCode, bytes: bytes, text: text(bytes), corners: box.outline,
                 isGS1: read.first.flatMap { chosen[$0]?.isGS1 } ?? false)
             message.assembly = Symbol.Assembly(
                 total: known, missing: (0..<known).filter { chosen[$0] == nil }, isOpenEnded: count == nil)
